@@ -1,0 +1,50 @@
+# Quick start: `make demo` and `make test`. Both install missing Debian packages, configure and build.
+BUILD        ?= build
+ASAN_BUILD   ?= build-asan
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 30
+JOBS         ?= $(shell nproc)
+
+.PHONY: all deps build test demo bench asan fuzz clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps
+
+build: deps
+	@test -f $(BUILD)/Makefile || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j$(JOBS)
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+
+demo: build
+	bash scripts/demo $(BUILD)/bin/parkan
+
+bench: build
+	@for b in $(BUILD)/bin/*_bench; do echo "== $$b"; $$b --benchmark_min_time=0.2 || exit 1; done
+
+# The tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
+asan: deps
+	@test -f $(ASAN_BUILD)/Makefile || cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
+	  -DPARKAN_SANITIZE=ON -DPARKAN_BENCH=OFF
+	cmake --build $(ASAN_BUILD) -j$(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS)
+
+# Every libFuzzer target for FUZZ_SECONDS each (clang, -fsanitize=fuzzer,address,undefined).
+fuzz: deps
+	@test -f $(FUZZ_BUILD)/Makefile || CXX=clang++ cmake -S . -B $(FUZZ_BUILD) \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPARKAN_FUZZ=ON -DPARKAN_SANITIZE=ON -DPARKAN_TESTS=OFF \
+	  -DPARKAN_BENCH=OFF -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link
+	cmake --build $(FUZZ_BUILD) -j$(JOBS)
+	@set -e; for f in $(FUZZ_BUILD)/bin/*_fuzz; do \
+	  echo "== $$f ($(FUZZ_SECONDS) s)"; mkdir -p $(FUZZ_BUILD)/corpus/$$(basename $$f); \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -max_len=65536 -print_final_stats=0 \
+	    $(FUZZ_BUILD)/corpus/$$(basename $$f) fuzz/seeds/$$(basename $$f) 2>$(FUZZ_BUILD)/$$(basename $$f).log \
+	    || { tail -50 $(FUZZ_BUILD)/$$(basename $$f).log; exit 1; }; \
+	  tail -1 $(FUZZ_BUILD)/$$(basename $$f).log; done
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -1,0 +1,39 @@
+#pragma once
+// Glue shared by the command groups: running a command body, error lines, JSON output.
+#include <functional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "parkan/core/error.hpp"
+
+namespace parkan::cli {
+
+// Options every command sees.
+struct Globals {
+  bool quiet = false;  // --quiet: no progress bar
+};
+Globals& globals();
+
+// A command body returns its exit code (0, or 1 after printing the failed checks itself), or an
+// Error that is printed as one line and mapped to its exit code.
+using Body = std::function<Result<int>()>;
+
+// Adds `name` under `parent`; when chosen, `body` runs and its exit code becomes the process's.
+CLI::App* add_command(CLI::App& parent, const std::string& name, const std::string& description, Body body);
+
+// "parkan: error: <error>" on stderr.
+void print_error(const Error& error);
+// Exactly one JSON document on stdout.
+void print_json(const nlohmann::json& document);
+
+// The command groups, one file each.
+void add_archive_commands(CLI::App& app);
+void add_texm_commands(CLI::App& app);
+void add_mat0_commands(CLI::App& app);
+void add_wear_commands(CLI::App& app);
+void add_anim_commands(CLI::App& app);
+void add_sample_commands(CLI::App& app);
+
+}  // namespace parkan::cli

@@ -1,0 +1,79 @@
+#pragma once
+// NRes container (spec/nres.md): the model and the reader. Payloads are views into the caller's
+// bytes (a mapped file, or a payload of another NRes), never copies.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "parkan/core/bytes.hpp"
+
+namespace parkan::nres {
+
+inline constexpr std::uint32_t kMagic = 0x7365524E;  // "NRes"
+inline constexpr std::uint32_t kVersion = 0x100;
+inline constexpr std::size_t kHeaderSize = 16;
+inline constexpr std::size_t kEntrySize = 64;
+inline constexpr std::size_t kNameFieldSize = 36;
+
+// One 64-byte directory row, every field as stored.
+struct Entry {
+  std::uint32_t type_id = 0;
+  std::uint32_t attr1 = 0;
+  std::uint32_t attr2 = 0;
+  std::uint32_t size = 0;
+  std::uint32_t attr3 = 0;
+  std::array<std::uint8_t, kNameFieldSize> name_field{};  // whole field, bytes after the NUL kept
+  std::uint32_t data_offset = 0;
+  std::uint32_t sort_index = 0;
+
+  // The bytes before the first NUL (the whole field when there is none).
+  std::string_view name() const;
+};
+
+// How the stored sort table is ordered, which decides how a name is searched (decisions.md C1).
+enum class NameOrder {
+  lower_fold,  // sorted with the engine's _strcmpi (the rule of nres.md 4): binary search
+  upper_fold,  // sorted with an upper-case fold (the other public source): binary search with it
+  unusable,    // not a sorted permutation: linear scan
+};
+
+enum class Profile {
+  strict,      // every rule of nres.md 6
+  compatible,  // the engine's tolerance: an unusable sort table means linear search
+};
+
+struct Archive {
+  ByteView bytes;  // the whole archive
+  std::uint32_t version = kVersion;
+  std::uint32_t total_size = 0;
+  std::vector<Entry> entries;  // directory order
+  NameOrder name_order = NameOrder::lower_fold;
+
+  std::size_t directory_offset() const { return total_size - kEntrySize * entries.size(); }
+  // The payload of entry `index`; the reader has checked that it lies inside `bytes`.
+  ByteView payload(std::size_t index) const {
+    return bytes.subspan(entries[index].data_offset, entries[index].size);
+  }
+};
+
+// Parses and validates. Strict fails on the first violation of nres.md 6; compatible accepts an
+// unusable sort table. Errors carry the offset of the field that broke the rule.
+Result<Archive> read(ByteView bytes, Profile profile = Profile::strict);
+
+// Every violation of the strict rules, in file order (empty when the archive is valid). Structural
+// errors that prevent reading the directory end the list.
+std::vector<Error> verify(ByteView bytes, Profile profile = Profile::strict);
+
+// The engine's name compare, MSVC _strcmpi: A..Z folded to a..z, unsigned bytes, prefix first.
+int compare_names(std::string_view a, std::string_view b);
+
+// Finds an entry by name the way the engine does (ASCII case-insensitive; binary search over the
+// sort table, or a linear scan when the table is unusable). Returns the directory index.
+std::optional<std::size_t> find(const Archive& archive, std::string_view name);
+
+// The printable FourCC of a type id ("Texm"), or its decimal number when not all four are printable.
+std::string type_name(std::uint32_t type_id);
+
+}  // namespace parkan::nres

@@ -1,0 +1,22 @@
+#include <system_error>
+
+#include "parkan/core/file.hpp"
+#include "parkan/game/sample.hpp"
+
+namespace parkan::game {
+
+Status write_sample_game(const std::filesystem::path& dir, const SampleOptions& options) {
+  std::vector<SampleFile> files;
+  for (auto* part : {sample_archives, sample_textures, sample_materials, sample_models})
+    for (SampleFile& f : part(options)) files.push_back(std::move(f));
+  for (const SampleFile& f : files) {
+    std::filesystem::path target = dir / f.path;
+    std::error_code ec;
+    std::filesystem::create_directories(target.parent_path(), ec);
+    if (ec) return io_error("cannot create folder: " + ec.message(), target.parent_path().string());
+    PARKAN_TRY(write_file_atomic(target, f.bytes));
+  }
+  return {};
+}
+
+}  // namespace parkan::game

@@ -1,0 +1,7 @@
+#include "parkan/game/sample.hpp"
+
+namespace parkan::game {
+
+std::vector<SampleFile> sample_textures(const SampleOptions& /*options*/) { return {}; }
+
+}  // namespace parkan::game

@@ -1,0 +1,207 @@
+// NRes reader: every rule of spec/nres.md section 6, each with its own message and offset.
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "parkan/nres/archive.hpp"
+#include "nres/order.hpp"
+
+namespace parkan::nres {
+
+std::string_view Entry::name() const {
+  const auto* chars = reinterpret_cast<const char*>(name_field.data());
+  const void* nul = std::memchr(chars, 0, name_field.size());
+  std::size_t length = nul ? static_cast<const char*>(nul) - chars : name_field.size();
+  return {chars, length};
+}
+
+namespace {
+
+// Collects violations; in "first only" mode the first one ends the reading.
+struct Violations {
+  bool first_only;
+  std::vector<Error> errors;
+  bool stop() const { return first_only && !errors.empty(); }
+  void add(std::string message, std::uint64_t offset, std::string entry = {}) {
+    Error e = invalid(std::move(message), offset);
+    e.entry = std::move(entry);
+    errors.push_back(std::move(e));
+  }
+};
+
+std::string entry_label(std::size_t index, const Entry& entry) {
+  return fmt::format("#{} {}", index, entry.name());
+}
+
+Entry decode_entry(const std::uint8_t* row) {
+  Entry e;
+  e.type_id = load_u32(row + 0x00);
+  e.attr1 = load_u32(row + 0x04);
+  e.attr2 = load_u32(row + 0x08);
+  e.size = load_u32(row + 0x0C);
+  e.attr3 = load_u32(row + 0x10);
+  std::memcpy(e.name_field.data(), row + 0x14, kNameFieldSize);
+  e.data_offset = load_u32(row + 0x38);
+  e.sort_index = load_u32(row + 0x3C);
+  return e;
+}
+
+// Reads the header and directory, checking the structural rules. Returns false when the
+// directory cannot be read at all.
+bool read_structure(ByteView bytes, Archive& archive, Violations& v) {
+  if (bytes.size() < kHeaderSize) {
+    v.add(fmt::format("file too small for the NRes header: {} bytes, need {}", bytes.size(), kHeaderSize), 0);
+    return false;
+  }
+  if (load_u32(bytes.data()) != kMagic) {
+    v.add("bad magic: not an NRes archive", 0);
+    return false;
+  }
+  archive.version = load_u32(bytes.data() + 4);
+  if (archive.version != kVersion) {
+    v.add(fmt::format("unsupported version 0x{:x}, expected 0x100", archive.version), 4);
+    return false;
+  }
+  std::int32_t count = load_i32(bytes.data() + 8);
+  if (count < 0) {
+    v.add(fmt::format("entry count is negative ({})", count), 8);
+    return false;
+  }
+  archive.total_size = load_u32(bytes.data() + 12);
+  if (archive.total_size != bytes.size()) {
+    v.add(fmt::format("total_size {} does not match the file length {}", archive.total_size, bytes.size()), 12);
+    return false;
+  }
+  std::uint64_t directory_bytes = std::uint64_t(count) * kEntrySize;
+  if (directory_bytes > archive.total_size || archive.total_size - directory_bytes < kHeaderSize) {
+    v.add(fmt::format("directory of {} entries ({} bytes) does not fit after the header in {} bytes", count,
+                      directory_bytes, archive.total_size),
+          8);
+    return false;
+  }
+  std::size_t directory_offset = archive.total_size - directory_bytes;
+  archive.entries.resize(static_cast<std::size_t>(count));
+  for (std::size_t i = 0; i < archive.entries.size(); ++i)
+    archive.entries[i] = decode_entry(bytes.data() + directory_offset + i * kEntrySize);
+  return true;
+}
+
+void check_entries(const Archive& archive, Violations& v) {
+  const std::size_t directory_offset = archive.directory_offset();
+  for (std::size_t i = 0; i < archive.entries.size() && !v.stop(); ++i) {
+    const Entry& e = archive.entries[i];
+    const std::size_t row = directory_offset + i * kEntrySize;
+    if (std::memchr(e.name_field.data(), 0, kNameFieldSize) == nullptr)
+      v.add("name has no NUL within its 36 bytes", row + 0x14, entry_label(i, e));
+    else if (e.name_field[0] == 0)
+      v.add("name is empty", row + 0x14, entry_label(i, e));
+    if (v.stop()) return;
+    if (e.data_offset < kHeaderSize || !range_fits(e.data_offset, e.size, directory_offset))
+      v.add(fmt::format("payload [0x{:x}, +{}) lies outside the data region [0x10, 0x{:x})", e.data_offset, e.size,
+                        directory_offset),
+            row + 0x38, entry_label(i, e));
+  }
+}
+
+// Active ranges must not overlap. Canonical archives are in offset order, so only sort when needed.
+void check_overlaps(const Archive& archive, Violations& v) {
+  const auto& entries = archive.entries;
+  std::vector<std::uint32_t> order;
+  bool monotonic = true;
+  for (std::size_t i = 1; i < entries.size() && monotonic; ++i)
+    monotonic = entries[i - 1].data_offset <= entries[i].data_offset;
+  if (!monotonic) {
+    order.resize(entries.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return entries[a].data_offset < entries[b].data_offset; });
+  }
+  auto at = [&](std::size_t k) -> std::size_t { return monotonic ? k : order[k]; };
+  std::uint64_t end = 0;
+  std::size_t owner = 0;
+  for (std::size_t k = 0; k < entries.size() && !v.stop(); ++k) {
+    const Entry& e = entries[at(k)];
+    if (e.size == 0) continue;  // an empty payload addresses no bytes
+    if (e.data_offset < end)
+      v.add(fmt::format("payload [0x{:x}, +{}) overlaps the payload of entry #{}", e.data_offset, e.size, owner),
+            archive.directory_offset() + at(k) * kEntrySize + 0x38, entry_label(at(k), e));
+    if (e.data_offset + std::uint64_t(e.size) > end) {
+      end = e.data_offset + std::uint64_t(e.size);
+      owner = at(k);
+    }
+  }
+}
+
+// The sort table: a permutation of 0..n-1, sorted by name with the engine's rule.
+void check_sort_table(Archive& archive, Violations* strict) {
+  const auto& entries = archive.entries;
+  const std::size_t n = entries.size();
+  const std::size_t directory_offset = archive.directory_offset();
+  std::vector<bool> seen(n, false);
+  bool permutation = true;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint32_t j = entries[i].sort_index;
+    std::size_t at = directory_offset + i * kEntrySize + 0x3C;
+    if (j >= n) {
+      permutation = false;
+      if (strict) strict->add(fmt::format("sort_index {} is out of range (entry count {})", j, n), at, entry_label(i, entries[i]));
+    } else if (seen[j]) {
+      permutation = false;
+      if (strict) strict->add(fmt::format("sort_index {} appears twice: not a permutation", j), at, entry_label(i, entries[i]));
+    } else {
+      seen[j] = true;
+    }
+    if (strict && strict->stop()) return;
+  }
+  if (!permutation) {
+    archive.name_order = NameOrder::unusable;
+    return;
+  }
+  archive.name_order = detail::stored_name_order(entries);
+  if (strict && archive.name_order != NameOrder::lower_fold) {
+    std::size_t row = detail::first_unsorted_row(entries);
+    strict->add(fmt::format("sort table is not in name order (engine _strcmpi): rows {} and {}", row, row + 1),
+                directory_offset + (row + 1) * kEntrySize + 0x3C, entry_label(row + 1, entries[row + 1]));
+  }
+}
+
+void run_checks(ByteView bytes, Profile profile, Archive& archive, Violations& v) {
+  archive.bytes = bytes;
+  if (!read_structure(bytes, archive, v)) return;
+  check_entries(archive, v);
+  if (v.stop()) return;
+  check_overlaps(archive, v);
+  if (v.stop()) return;
+  check_sort_table(archive, profile == Profile::strict ? &v : nullptr);
+}
+
+}  // namespace
+
+Result<Archive> read(ByteView bytes, Profile profile) {
+  Archive archive;
+  Violations v{true, {}};
+  run_checks(bytes, profile, archive, v);
+  if (!v.errors.empty()) return std::move(v.errors.front());
+  return archive;
+}
+
+std::vector<Error> verify(ByteView bytes, Profile profile) {
+  Archive archive;
+  Violations v{false, {}};
+  run_checks(bytes, profile, archive, v);
+  return std::move(v.errors);
+}
+
+std::string type_name(std::uint32_t type_id) {
+  std::string text(4, ' ');
+  for (int i = 0; i < 4; ++i) {
+    auto c = static_cast<unsigned char>(type_id >> (8 * i));
+    if (c < 0x20 || c > 0x7E) return std::to_string(type_id);
+    text[i] = static_cast<char>(c);
+  }
+  return text;
+}
+
+}  // namespace parkan::nres
