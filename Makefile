@@ -23,7 +23,8 @@ demo: build
 	bash scripts/demo $(BUILD)/bin/parkan
 
 bench: build
-	@for b in $(BUILD)/bin/*_bench; do echo "== $$b"; $$b --benchmark_min_time=0.2 || exit 1; done
+	@for b in $(BUILD)/bin/*_bench; do [ -e "$$b" ] || continue; echo "== $$b"; \
+	  $$b --benchmark_min_time=0.2 || exit 1; done
 
 # The tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan: deps
@@ -39,12 +40,13 @@ fuzz: deps
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPARKAN_FUZZ=ON -DPARKAN_SANITIZE=ON -DPARKAN_TESTS=OFF \
 	  -DPARKAN_BENCH=OFF -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
-	@set -e; for f in $(FUZZ_BUILD)/bin/*_fuzz; do \
-	  echo "== $$f ($(FUZZ_SECONDS) s)"; mkdir -p $(FUZZ_BUILD)/corpus/$$(basename $$f); \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -max_len=65536 -print_final_stats=0 \
-	    $(FUZZ_BUILD)/corpus/$$(basename $$f) fuzz/seeds/$$(basename $$f) 2>$(FUZZ_BUILD)/$$(basename $$f).log \
-	    || { tail -50 $(FUZZ_BUILD)/$$(basename $$f).log; exit 1; }; \
-	  tail -1 $(FUZZ_BUILD)/$$(basename $$f).log; done
+	@set -e; for f in $(FUZZ_BUILD)/bin/*_fuzz; do [ -e "$$f" ] || continue; \
+	  name=$$(basename $$f); corpus=$(FUZZ_BUILD)/corpus/$$name; mkdir -p $$corpus; \
+	  seeds=fuzz/seeds/$$name; [ -d $$seeds ] || seeds=; \
+	  echo "== $$name ($(FUZZ_SECONDS) s)"; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -max_len=65536 -timeout=10 $$corpus $$seeds \
+	    2>$(FUZZ_BUILD)/$$name.log || { tail -60 $(FUZZ_BUILD)/$$name.log; exit 1; }; \
+	  grep -E "^#[0-9]+.*(DONE|pulse|NEW)" $(FUZZ_BUILD)/$$name.log | tail -1; done
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
