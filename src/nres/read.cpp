@@ -7,6 +7,7 @@
 
 #include "parkan/nres/archive.hpp"
 #include "nres/order.hpp"
+#include "nres/rows.hpp"
 
 namespace parkan::nres {
 
@@ -33,19 +34,6 @@ struct Violations {
 
 std::string entry_label(std::size_t index, const Entry& entry) {
   return fmt::format("#{} {}", index, entry.name());
-}
-
-Entry decode_entry(const std::uint8_t* row) {
-  Entry e;
-  e.type_id = load_u32(row + 0x00);
-  e.attr1 = load_u32(row + 0x04);
-  e.attr2 = load_u32(row + 0x08);
-  e.size = load_u32(row + 0x0C);
-  e.attr3 = load_u32(row + 0x10);
-  std::memcpy(e.name_field.data(), row + 0x14, kNameFieldSize);
-  e.data_offset = load_u32(row + 0x38);
-  e.sort_index = load_u32(row + 0x3C);
-  return e;
 }
 
 // Reads the header and directory, checking the structural rules. Returns false when the
@@ -84,7 +72,7 @@ bool read_structure(ByteView bytes, Archive& archive, Violations& v) {
   std::size_t directory_offset = archive.total_size - directory_bytes;
   archive.entries.resize(static_cast<std::size_t>(count));
   for (std::size_t i = 0; i < archive.entries.size(); ++i)
-    archive.entries[i] = decode_entry(bytes.data() + directory_offset + i * kEntrySize);
+    archive.entries[i] = detail::decode_entry(bytes.data() + directory_offset + i * kEntrySize);
   return true;
 }
 

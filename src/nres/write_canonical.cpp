@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "nres/order.hpp"
+#include "nres/rows.hpp"
 #include "parkan/nres/write.hpp"
 
 namespace parkan::nres {
@@ -24,17 +25,6 @@ Result<Entry> make_entry(const EntrySpec& spec) {
   return e;
 }
 
-static void put_entry(ByteWriter& out, const Entry& e) {
-  out.u32(e.type_id);
-  out.u32(e.attr1);
-  out.u32(e.attr2);
-  out.u32(e.size);
-  out.u32(e.attr3);
-  out.bytes(e.name_field);
-  out.u32(e.data_offset);
-  out.u32(e.sort_index);
-}
-
 ByteBuffer write_canonical(std::span<const Entry> entries, std::span<const ByteView> payloads) {
   std::size_t total = kHeaderSize + entries.size() * kEntrySize;
   for (ByteView p : payloads) total += (p.size() + 7) & ~std::size_t(7);
@@ -49,11 +39,8 @@ ByteBuffer write_canonical(std::span<const Entry> entries, std::span<const ByteV
   }
   std::vector<std::uint32_t> order = detail::build_sort_table(rows);
   for (std::size_t i = 0; i < rows.size(); ++i) rows[i].sort_index = order[i];
-  for (const Entry& e : rows) put_entry(out, e);
-  out.patch_u32(0, kMagic);
-  out.patch_u32(4, kVersion);
-  out.patch_u32(8, static_cast<std::uint32_t>(rows.size()));
-  out.patch_u32(12, static_cast<std::uint32_t>(out.size()));
+  for (const Entry& e : rows) detail::put_entry(out, e);
+  detail::put_header(out, kVersion, static_cast<std::uint32_t>(rows.size()), static_cast<std::uint32_t>(out.size()));
   return out.take();
 }
 
