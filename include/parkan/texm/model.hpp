@@ -1,0 +1,99 @@
+#pragma once
+// Texm textures (materials-texm.md 10, texture.md): plain structs. A parsed Texture is a set of
+// views into the caller's payload bytes; every byte of the payload is reachable from it, so an
+// unmodified texture writes back identical.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "parkan/core/bytes.hpp"
+
+namespace parkan::texm {
+
+inline constexpr std::uint32_t kMagic = 0x6D786554;      // "Texm"
+inline constexpr std::uint32_t kPageMagic = 0x65676150;  // "Page"
+inline constexpr std::size_t kHeaderSize = 32;
+inline constexpr std::size_t kPaletteSize = 256 * 4;     // format 0 only
+inline constexpr std::size_t kPageHeaderSize = 8;        // magic + rect count
+inline constexpr std::size_t kPageRectSize = 8;
+// Level i is max(1, width >> i); the engine's 32-bit shifts make levels past 31 meaningless
+// (x86 masks the count), so a mip count above 32 is rejected (decisions.md "Texm mip levels").
+inline constexpr std::uint32_t kMaxMipCount = 32;
+
+// The stored format number (materials-texm.md 10.2).
+enum class Format : std::uint32_t {
+  indexed8 = 0,   // 1 byte per pixel into the 256 x RGBA palette after the header
+  rgb565 = 565,
+  rgb556 = 556,
+  argb4444 = 4444,
+  la88 = 88,
+  rgbx888 = 888,
+  argb8888 = 8888,
+};
+inline constexpr Format kAllFormats[] = {Format::indexed8, Format::rgb565, Format::rgb556, Format::argb4444,
+                                         Format::la88,     Format::rgbx888, Format::argb8888};
+
+// The format of a stored number, or nullopt when the loader does not know it.
+std::optional<Format> to_format(std::uint32_t number);
+constexpr std::uint32_t format_number(Format f) { return static_cast<std::uint32_t>(f); }
+// materials-texm.md 10.3: 1 for format 0, 2 for the 16-bit formats, 4 otherwise.
+constexpr std::uint32_t bytes_per_pixel(Format f) {
+  switch (f) {
+    case Format::indexed8: return 1;
+    case Format::rgb565: case Format::rgb556: case Format::argb4444: case Format::la88: return 2;
+    case Format::rgbx888: case Format::argb8888: return 4;
+  }
+  return 4;
+}
+
+// The 32-byte header, every field as stored.
+struct Header {
+  std::uint32_t magic = kMagic;
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  std::uint32_t mip_count = 0;
+  std::uint32_t flags4 = 0;
+  std::uint32_t flags5 = 0;
+  std::uint32_t unk6 = 0;
+  std::uint32_t format = 0;
+  bool operator==(const Header&) const = default;
+};
+
+// One Page rect as stored (materials-texm.md 10.4): note the x, w, y, h order.
+struct PageRect {
+  std::int16_t x = 0;
+  std::int16_t w = 0;
+  std::int16_t y = 0;
+  std::int16_t h = 0;
+  bool operator==(const PageRect&) const = default;
+};
+
+// Where one mip level lies in the payload.
+struct Level {
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  std::size_t offset = 0;  // from the start of the payload
+  std::size_t size = 0;    // bytes
+  bool operator==(const Level&) const = default;
+};
+
+struct Texture {
+  Header header;
+  Format format = Format::argb8888;        // header.format, validated
+  ByteView palette;                        // kPaletteSize bytes for format 0, else empty
+  ByteView pixels;                         // the whole mip chain
+  std::vector<Level> levels;               // header.mip_count levels
+  std::optional<std::vector<PageRect>> page;
+  std::size_t core_size = 0;               // header + palette + mip chain
+
+  // The bytes of level `index` (the caller checks index < levels.size()).
+  ByteView level_bytes(std::size_t index) const {
+    return pixels.subspan(levels[index].offset - levels[0].offset, levels[index].size);
+  }
+};
+
+// Equal content (header, palette, pixels, levels, page), not equal views.
+bool operator==(const Texture& a, const Texture& b);
+
+}  // namespace parkan::texm

@@ -1,0 +1,24 @@
+#pragma once
+// Texm reader and writer (materials-texm.md 10.3, 12.2, 15.2; decisions.md "Texm mip levels").
+#include "parkan/texm/model.hpp"
+
+namespace parkan::texm {
+
+// Level i's side: max(1, side >> i) (materials-texm.md 10.3).
+constexpr std::uint32_t level_side(std::uint32_t side, std::uint32_t level) {
+  std::uint32_t s = level < 32 ? side >> level : 0;
+  return s == 0 ? 1 : s;
+}
+
+// The mip chain layout of a header, with overflow-checked sizes; fails with the rule that breaks
+// when the payload (of `payload_size` bytes) is too short or the header invalid.
+Result<std::vector<Level>> layout(const Header& header, std::size_t payload_size);
+
+// Parses and validates a whole Texm payload: header, palette, mip chain, optional Page tail.
+Result<Texture> read(ByteView payload);
+
+// The payload of a texture: header, palette, pixels and Page chunk as they are. An unmodified
+// texture read from bytes writes back identical. Checks that the parts agree with the header.
+Result<ByteBuffer> write(const Texture& texture);
+
+}  // namespace parkan::texm
