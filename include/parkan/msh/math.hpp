@@ -1,0 +1,56 @@
+#pragma once
+// The engine's exact numeric procedures used by the animation path, one small function each,
+// in float (msh-animation.md 3.1, 3.4, 4.1-4.4; decisions.md "MSH animation frame index",
+// "Quaternion math").
+#include <cstdint>
+
+#include "parkan/msh/model.hpp"
+
+namespace parkan::msh {
+
+// 3.1 + decisions.md: round_half_even(t - 0.5f) through a 64-bit integer, low 32 bits unsigned;
+// NaN and values outside the int64 range give 0 (the integer-indefinite value's low half).
+std::uint32_t frame_index(float t);
+
+// 2.1: (float)s16 * (1.0f / 32767.0f).
+inline constexpr float kQuatScale = 1.0f / 32767.0f;
+inline float decode_quat_component(std::int16_t value) { return static_cast<float>(value) * kQuatScale; }
+// Disk order x, y, z, w to runtime order [w, x, y, z] (3.4).
+inline Quat decode_quat(const RawQuat& raw) {
+  return {decode_quat_component(raw[3]), decode_quat_component(raw[0]), decode_quat_component(raw[1]),
+          decode_quat_component(raw[2])};
+}
+
+// 4.4, g_FastProc[14]: the 16-float matrix of q = [w, x, y, z], translation cells zero.
+Mat4 quat_to_matrix(const Quat& q);
+
+// 4.4, g_FastProc[17] and [22] (one algorithm): closed-form slerp weights, linear weights when
+// 1 - |dot| <= kSlerpLinearThreshold, no final normalization.
+inline constexpr float kSlerpLinearThreshold = 9.9999997e-6f;
+Quat quat_slerp(const Quat& q0, const Quat& q1, float a);
+
+// 3.3: pos = k0 + (k1 - k0) * a, per component in float. The seed writes only "lerp"; this form
+// is the one kept in this single place (reported as a gap).
+Vec3 lerp_position(const Vec3& p0, const Vec3& p1, float a);
+
+// 4.1: which samples a blend uses.
+struct BlendInputs {
+  bool has_a = false;
+  bool has_b = false;
+};
+inline BlendInputs blend_inputs(float ta, float tb, float blend) {
+  return {blend < 1.0f && ta >= 0.0f, blend > 0.0f && tb >= 0.0f};
+}
+
+// 4.2: the shortest-path test, |qA + qB|^2 < |qA - qB|^2 (then qB is negated).
+bool blend_flips(const Quat& qa, const Quat& qb);
+
+// 4.3: (1 - blend) * a + blend * b per component, in float.
+Vec3 blend_position(const Vec3& a, const Vec3& b, float blend);
+
+// 10.4: round(q * 32767) clamped to [-32767, 32767]; nullopt for NaN.
+std::optional<std::int16_t> quantize_quat_component(float q);
+// Runtime order [w, x, y, z] to disk order x, y, z, w; an error names a NaN component.
+Result<RawQuat> quantize_quat(const Quat& q);
+
+}  // namespace parkan::msh

@@ -1,0 +1,195 @@
+// The runtime path: sub_10012880 (sample one node), sub_10012560 (blend two samples) and the
+// world matrices of the hierarchy (msh-animation.md 3, 4; msh.md 7).
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "parkan/msh/anim.hpp"
+#include "parkan/msh/math.hpp"
+
+namespace parkan::msh {
+
+namespace {
+
+// The error paths build their messages out of line, so that the sampling loop stays small.
+[[gnu::cold, gnu::noinline]] Error legacy_error() {
+  return invalid("legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled");
+}
+[[gnu::cold, gnu::noinline]] Error missing_node_error(std::uint32_t node, std::uint32_t count) {
+  return invalid(fmt::format("node {} does not exist (the model has {} nodes)", node, count));
+}
+[[gnu::cold, gnu::noinline]] Error time_error(float t) {
+  return invalid(fmt::format("sample time {} is not finite", t));
+}
+[[gnu::cold, gnu::noinline]] Error fallback_error(const AnimStreams& s, std::uint32_t node, std::uint16_t fallback) {
+  return invalid(fmt::format("node {}: fallback key {} is past the key pool ({} keys) (rule 9.2)", node, fallback,
+                             s.key_count),
+                 s.node_offset(node) + kNodeFallbackOffset);
+}
+[[gnu::cold, gnu::noinline]] Error map_word_error(const AnimStreams& s, std::uint32_t node, std::uint16_t start,
+                                                  std::uint32_t frame) {
+  return invalid(fmt::format("node {}: map word {} (map start {} + frame {}) is past the frame map ({} words) "
+                             "(rule 9.3)",
+                             node, std::uint64_t(start) + frame, start, frame, s.word_count),
+                 s.node_offset(node) + kNodeMapStartOffset);
+}
+[[gnu::cold, gnu::noinline]] Error map_key_error(const AnimStreams& s, std::uint32_t node, std::uint64_t word,
+                                                 std::uint32_t frame, std::uint32_t key) {
+  return invalid(fmt::format("node {}: frame {} maps to key {}, {} past the key pool ({} keys) (rule 9.4)", node,
+                             frame, key, key < s.key_count ? "whose next key is" : "which is", s.key_count),
+                 s.word_offset(word));
+}
+
+Vec3 key_pos(const std::uint8_t* k) { return {load_f32(k), load_f32(k + 4), load_f32(k + 8)}; }
+float key_time(const std::uint8_t* k) { return load_f32(k + 12); }
+Quat key_quat(const std::uint8_t* k) {
+  return decode_quat({load_i16(k + 16), load_i16(k + 18), load_i16(k + 20), load_i16(k + 22)});
+}
+void take_key(NodePose& pose, const std::uint8_t* k, std::uint32_t index, SamplePath path) {
+  pose.key = index;
+  pose.path = path;
+  pose.quat = key_quat(k);
+  pose.pos = key_pos(k);
+}
+
+}  // namespace
+
+Result<NodePose> sample_node(const AnimStreams& s, std::uint32_t node, float t) {
+  if (s.layout != NodeLayout::node38) return legacy_error();
+  if (node >= s.node_count) return missing_node_error(node, s.node_count);
+  if (!std::isfinite(t)) return time_error(t);
+  const std::uint16_t map_start = s.node_map_start(node);
+  const std::uint16_t fallback = s.node_fallback(node);
+  NodePose pose;
+  pose.frame = frame_index(t);
+
+  // 3.2: the fallback branch. Its three conditions are tested in the engine's order; the word
+  // lookup is bounds-checked where the engine reads blindly.
+  bool use_fallback = pose.frame >= s.frame_count || map_start == kNoMap;
+  std::uint64_t word = std::uint64_t(map_start) + pose.frame;
+  std::uint16_t mapped = 0;
+  if (!use_fallback) {
+    if (word >= s.word_count) return map_word_error(s, node, map_start, pose.frame);
+    mapped = load_u16(s.map.data() + word * kMapWordSize);
+    use_fallback = mapped >= fallback;
+  }
+  if (use_fallback) {
+    if (fallback >= s.key_count) return fallback_error(s, node, fallback);
+    take_key(pose, s.keys.data() + std::size_t(fallback) * kKeyStride, fallback, SamplePath::fallback);
+    return pose;
+  }
+
+  // 3.3: the map branch, strict float equality with the key times.
+  if (mapped >= s.key_count) return map_key_error(s, node, word, pose.frame, mapped);
+  const std::uint8_t* k0 = s.keys.data() + std::size_t(mapped) * kKeyStride;
+  const float t0 = key_time(k0);
+  if (t == t0) {
+    take_key(pose, k0, mapped, SamplePath::key0);
+    return pose;
+  }
+  if (std::uint32_t(mapped) + 1 >= s.key_count) return map_key_error(s, node, word, pose.frame, mapped);
+  const std::uint8_t* k1 = k0 + kKeyStride;
+  const float t1 = key_time(k1);
+  if (t == t1) {
+    take_key(pose, k1, mapped + 1u, SamplePath::key1);
+    return pose;
+  }
+  const float alpha = (t - t0) / (t1 - t0);
+  pose.key = mapped;
+  pose.path = SamplePath::interp;
+  pose.pos = lerp_position(key_pos(k0), key_pos(k1), alpha);
+  pose.quat = quat_slerp(key_quat(k0), key_quat(k1), alpha);  // g_FastProc[17]
+  return pose;
+}
+
+Mat4 pose_matrix(const NodePose& pose) {
+  Mat4 m = quat_to_matrix(pose.quat);
+  m[3] = pose.pos[0];
+  m[7] = pose.pos[1];
+  m[11] = pose.pos[2];
+  return m;
+}
+
+Result<Mat4> blend_node(const AnimStreams& s, std::uint32_t node, float ta, float tb, float blend) {
+  const BlendInputs inputs = blend_inputs(ta, tb, blend);
+  if (!inputs.has_a && !inputs.has_b)
+    return invalid(fmt::format("blend {} with times {} and {} uses neither sample: hasA needs blend < 1 and tA >= 0, "
+                               "hasB needs blend > 0 and tB >= 0 (msh-animation.md 4.1; undefined in the engine)",
+                               blend, ta, tb));
+  NodePose a, b;
+  if (inputs.has_a) {
+    PARKAN_ASSIGN(a, sample_node(s, node, ta));
+  }
+  if (inputs.has_b) {
+    PARKAN_ASSIGN(b, sample_node(s, node, tb));
+  }
+  if (!inputs.has_b) return pose_matrix(a);
+  if (!inputs.has_a) return pose_matrix(b);
+
+  Quat qb = b.quat;
+  if (blend_flips(a.quat, qb))
+    for (float& c : qb) c = -c;
+  Mat4 m = quat_to_matrix(quat_slerp(a.quat, qb, blend));  // g_FastProc[22], then [14]
+  Vec3 p = blend_position(a.pos, b.pos, blend);
+  m[3] = p[0];
+  m[7] = p[1];
+  m[11] = p[2];
+  return m;
+}
+
+Result<Hierarchy> read_hierarchy(const AnimStreams& s) {
+  if (s.layout != NodeLayout::node38) return legacy_error();
+  Hierarchy h;
+  h.parents.resize(s.node_count);
+  for (std::uint32_t i = 0; i < s.node_count; ++i) {
+    std::uint16_t parent = s.node_parent(i);
+    std::uint64_t at = s.node_offset(i) + kNodeParentOffset;
+    if (parent != kNoParent) {
+      if (parent == i) return invalid(fmt::format("node {} is its own parent (a cycle)", i), at);
+      if (parent >= s.node_count)
+        return invalid(fmt::format("node {}: parent {} does not exist (the model has {} nodes)", i, parent,
+                                   s.node_count),
+                       at);
+      if (parent > i)
+        return invalid(fmt::format("node {}: parent {} comes after it (a forward parent; parents must precede "
+                                   "their children, msh.md 7)",
+                                   i, parent),
+                       at);
+    }
+    h.parents[i] = parent;
+  }
+  return h;
+}
+
+Mat4 multiply(const Mat4& a, const Mat4& b) {
+  Mat4 out{};
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c)
+      out[r * 4 + c] = a[r * 4 + 0] * b[0 * 4 + c] + a[r * 4 + 1] * b[1 * 4 + c] + a[r * 4 + 2] * b[2 * 4 + c] +
+                       a[r * 4 + 3] * b[3 * 4 + c];
+  return out;
+}
+
+Status world_matrices(const AnimStreams& s, const Hierarchy& h, float t, std::span<Mat4> out) {
+  if (h.parents.size() != s.node_count)
+    return invalid(fmt::format("hierarchy has {} nodes, the model {}", h.parents.size(), s.node_count));
+  if (out.size() < s.node_count)
+    return invalid(fmt::format("output holds {} matrices, the model has {} nodes", out.size(), s.node_count));
+  for (std::uint32_t i = 0; i < s.node_count; ++i) {
+    PARKAN_ASSIGN(NodePose pose, sample_node(s, i, t));
+    const std::uint16_t parent = h.parents[i];
+    if (parent != kNoParent && parent >= i)
+      return invalid(fmt::format("node {}: parent {} does not precede it", i, parent));
+    out[i] = parent == kNoParent ? pose_matrix(pose) : multiply(out[parent], pose_matrix(pose));
+  }
+  return {};
+}
+
+Result<std::vector<Mat4>> world_matrices(const AnimStreams& s, float t) {
+  PARKAN_ASSIGN(Hierarchy h, read_hierarchy(s));
+  std::vector<Mat4> out(s.node_count);
+  PARKAN_TRY(world_matrices(s, h, t, out));
+  return out;
+}
+
+}  // namespace parkan::msh
