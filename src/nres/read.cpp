@@ -20,6 +20,8 @@ std::string_view Entry::name() const {
 
 namespace {
 
+using detail::entry_label;
+
 // Collects violations; in "first only" mode the first one ends the reading.
 struct Violations {
   bool first_only;
@@ -31,10 +33,6 @@ struct Violations {
     errors.push_back(std::move(e));
   }
 };
-
-std::string entry_label(std::size_t index, const Entry& entry) {
-  return fmt::format("#{} {}", index, entry.name());
-}
 
 // Reads the header and directory, checking the structural rules. Returns false when the
 // directory cannot be read at all.
@@ -76,6 +74,10 @@ bool read_structure(ByteView bytes, Archive& archive, Violations& v) {
   return true;
 }
 
+bool in_data_region(const Entry& e, std::size_t directory_offset) {
+  return e.data_offset >= kHeaderSize && range_fits(e.data_offset, e.size, directory_offset);
+}
+
 void check_entries(const Archive& archive, Violations& v) {
   const std::size_t directory_offset = archive.directory_offset();
   for (std::size_t i = 0; i < archive.entries.size() && !v.stop(); ++i) {
@@ -86,7 +88,7 @@ void check_entries(const Archive& archive, Violations& v) {
     else if (e.name_field[0] == 0)
       v.add("name is empty", row + 0x14, entry_label(i, e));
     if (v.stop()) return;
-    if (e.data_offset < kHeaderSize || !range_fits(e.data_offset, e.size, directory_offset))
+    if (!in_data_region(e, directory_offset))
       v.add(fmt::format("payload [0x{:x}, +{}) lies outside the data region [0x10, 0x{:x})", e.data_offset, e.size,
                         directory_offset),
             row + 0x38, entry_label(i, e));
@@ -112,6 +114,7 @@ void check_overlaps(const Archive& archive, Violations& v) {
   for (std::size_t k = 0; k < entries.size() && !v.stop(); ++k) {
     const Entry& e = entries[at(k)];
     if (e.size == 0) continue;  // an empty payload addresses no bytes
+    if (!in_data_region(e, archive.directory_offset())) continue;  // reported by check_entries
     if (e.data_offset < end)
       v.add(fmt::format("payload [0x{:x}, +{}) overlaps the payload of entry #{}", e.data_offset, e.size, owner),
             archive.directory_offset() + at(k) * kEntrySize + 0x38, entry_label(at(k), e));

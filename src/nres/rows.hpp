@@ -1,8 +1,12 @@
 #pragma once
 // The 64-byte directory row (nres.md 3): decoding and encoding, shared by the reader and writers.
 #include <cstring>
+#include <string>
+
+#include <fmt/format.h>
 
 #include "parkan/core/bytes.hpp"
+#include "parkan/core/text.hpp"
 #include "parkan/nres/archive.hpp"
 
 namespace parkan::nres::detail {
@@ -36,6 +40,11 @@ inline void put_header(ByteWriter& out, std::uint32_t version, std::uint32_t cou
   out.patch_u32(4, version);
   out.patch_u32(8, count);
   out.patch_u32(12, total_size);
+}
+
+// How errors name an entry: "#3 NAME.0" (names shown as cp1251, decisions.md "Text encoding").
+inline std::string entry_label(std::size_t index, const Entry& entry) {
+  return fmt::format("#{} {}", index, cp1251_to_utf8(entry.name()));
 }
 
 // Canonical zero padding after a payload ending at `end` (nres.md 5).

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -62,9 +63,15 @@ struct Archive {
 // unusable sort table. Errors carry the offset of the field that broke the rule.
 Result<Archive> read(ByteView bytes, Profile profile = Profile::strict);
 
-// Every violation of the strict rules, in file order (empty when the archive is valid). Structural
+// Every violation of the profile's rules, rule by rule (empty when the archive is valid). Structural
 // errors that prevent reading the directory end the list.
 std::vector<Error> verify(ByteView bytes, Profile profile = Profile::strict);
+
+// The strict validator's non-rejecting reports (nres.md 6) for an archive that was read: payloads
+// not on an 8-byte boundary, a directory offset not a multiple of 8, gaps (padding or unindexed
+// regions) holding non-zero bytes, and a sort table the engine cannot binary-search with its own
+// compare (only possible after a compatible read).
+std::vector<Error> warnings(const Archive& archive);
 
 // The engine's name compare, MSVC _strcmpi: A..Z folded to a..z, unsigned bytes, prefix first.
 int compare_names(std::string_view a, std::string_view b);
