@@ -1,0 +1,56 @@
+#pragma once
+// WEAR texts (materials-texm.md 8, 12.3, 15.4): the engine's two parsers, a canonical and a lossless
+// writer, the editor's validator. Names are bytes (cp1251), kept as read.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parkan/core/bytes.hpp"
+#include "parkan/material/finding.hpp"
+
+namespace parkan::material {
+
+inline constexpr std::string_view kIllegalWearLength = "Illegal wear length.";
+inline constexpr std::string_view kIllegalLightmapsLength = "Illegal lightmaps length.";
+inline constexpr std::string_view kLightmapsMarker = "LIGHTMAPS";
+// MatManager holds 70 tables (3); tools require fewer (8.4).
+inline constexpr std::size_t kMaxWearTables = 70;
+
+struct WearRow {
+  std::int32_t legacy_id = 0;  // read, never used as a key (8.1)
+  std::string name;            // the key: a material or lightmap name
+  bool operator==(const WearRow&) const = default;
+};
+
+struct Wear {
+  std::vector<WearRow> materials;
+  bool has_lightmaps = false;  // a LIGHTMAPS block was found
+  std::vector<WearRow> lightmaps;
+  bool operator==(const Wear&) const = default;
+};
+
+enum class WearParser {
+  file,    // sub_10003B10: fscanf over the stream; reads the count right after LIGHTMAPS
+  buffer,  // sub_10003F80: sscanf at a cursor that moves line by line; two skips after LIGHTMAPS
+};
+
+// Parses as the chosen engine parser does, including its misreads (a missing separator in buffer
+// mode). Errors: the engine's messages for the counts, otherwise the line and row that could not be read.
+Result<Wear> parse_wear(ByteView text, WearParser parser);
+
+// "<count>\n" rows, then when there are lightmaps "\nLIGHTMAPS\n<count>\n" rows; "\n" line ends.
+ByteBuffer write_wear_canonical(const Wear& wear);
+// The original bytes when they parse (file parser) to `wear`; otherwise the canonical text.
+ByteBuffer write_wear(const Wear& wear, ByteView original);
+
+// The editor's checks (12.3): counts, one row per line, the blank separator before LIGHTMAPS, no
+// stray text. Line numbers start at 1.
+std::vector<Finding> check_wear(ByteView text);
+// 8.4: the number of tables a MatManager would load must stay below 70.
+Status check_wear_table_count(std::size_t tables);
+
+// The engine's message when a wear file or entry cannot be opened (8.3).
+std::string wear_not_found_message(std::string_view name);
+
+}  // namespace parkan::material

@@ -1,0 +1,145 @@
+// The editor's WEAR checks (materials-texm.md 12.3), line by line, plus a comparison of the engine's
+// two parsers so that a text both read the same way is the only one that passes.
+#include <cctype>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "parkan/core/text.hpp"
+#include "parkan/material/wear.hpp"
+
+namespace parkan::material {
+
+namespace {
+
+struct Line {
+  std::size_t offset;
+  std::vector<std::string_view> tokens;
+};
+
+std::vector<Line> split_lines(ByteView text) {
+  std::vector<Line> lines;
+  std::string_view chars = as_chars(text);
+  std::size_t start = 0;
+  while (start <= chars.size()) {
+    std::size_t end = chars.find('\n', start);
+    if (end == std::string_view::npos) end = chars.size();
+    Line line{start, {}};
+    std::string_view body = chars.substr(start, end - start);
+    std::size_t p = 0;
+    while (p < body.size()) {
+      while (p < body.size() && std::isspace(static_cast<unsigned char>(body[p]))) ++p;
+      std::size_t q = p;
+      while (q < body.size() && !std::isspace(static_cast<unsigned char>(body[q]))) ++q;
+      if (q > p) line.tokens.push_back(body.substr(p, q - p));
+      p = q;
+    }
+    lines.push_back(std::move(line));
+    if (end == chars.size()) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+bool is_int(std::string_view token) {
+  std::size_t i = (!token.empty() && (token[0] == '-' || token[0] == '+')) ? 1 : 0;
+  if (i == token.size()) return false;
+  for (; i < token.size(); ++i)
+    if (token[i] < '0' || token[i] > '9') return false;
+  return true;
+}
+
+class Checker {
+ public:
+  explicit Checker(ByteView text) : lines_(split_lines(text)) {}
+
+  void error(std::size_t line, std::string message) { add(Severity::error, line, std::move(message)); }
+  void warning(std::size_t line, std::string message) { add(Severity::warning, line, std::move(message)); }
+
+  // A count line: one integer, above 0. Returns the count (0 when unusable).
+  long count_line(std::size_t& i, std::string_view engine_message, const char* what) {
+    if (i >= lines_.size() || lines_[i].tokens.empty() || !is_int(lines_[i].tokens[0])) {
+      error(i, fmt::format("{} (no {} count)", engine_message, what));
+      return 0;
+    }
+    long count = std::strtol(std::string(lines_[i].tokens[0]).c_str(), nullptr, 10);
+    if (count <= 0) error(i, fmt::format("{} ({} count {})", engine_message, what, count));
+    if (lines_[i].tokens.size() > 1) warning(i, fmt::format("text after the {} count is ignored", what));
+    ++i;
+    return count;
+  }
+
+  // `count` rows, one per line: "<int> <name>".
+  bool rows(std::size_t& i, long count, const char* table) {
+    for (long r = 0; r < count; ++r, ++i) {
+      if (i >= lines_.size() || lines_[i].tokens.size() < 2 || !is_int(lines_[i].tokens[0])) {
+        error(std::min(i, lines_.size() - 1),
+              fmt::format("{} row {} of {}: expected \"<legacy id> <name>\"", table, r + 1, count));
+        return false;
+      }
+      if (lines_[i].tokens.size() > 2) warning(i, "text after the name is ignored");
+    }
+    return true;
+  }
+
+  std::size_t skip_blank(std::size_t i) const {
+    while (i < lines_.size() && lines_[i].tokens.empty()) ++i;
+    return i;
+  }
+
+  void run() {
+    std::size_t i = 0;
+    long count = count_line(i, kIllegalWearLength, "wear");
+    if (count <= 0 || !rows(i, count, "material")) return;
+    std::size_t next = skip_blank(i);
+    if (next == lines_.size()) return;
+    const Line& marker = lines_[next];
+    if (marker.tokens.size() != 1 || marker.tokens[0] != kLightmapsMarker) {
+      error(next, fmt::format("unexpected text after the {} material rows (the engine ignores it)", count));
+      return;
+    }
+    if (next == i) error(next, "no blank line before LIGHTMAPS (the buffer parser misreads the block)");
+    i = next + 1;
+    long lightmaps = count_line(i, kIllegalLightmapsLength, "lightmap");
+    if (lightmaps <= 0 || !rows(i, lightmaps, "lightmap")) return;
+    next = skip_blank(i);
+    if (next != lines_.size()) error(next, "unexpected text after the lightmap rows (the engine ignores it)");
+  }
+
+  std::vector<Finding> take() { return std::move(findings_); }
+
+ private:
+  void add(Severity severity, std::size_t line, std::string message) {
+    std::size_t offset = line < lines_.size() ? lines_[line].offset : 0;
+    findings_.push_back({severity, invalid(fmt::format("line {}: {}", line + 1, message), offset)});
+  }
+  std::vector<Line> lines_;
+  std::vector<Finding> findings_;
+};
+
+}  // namespace
+
+std::vector<Finding> check_wear(ByteView text) {
+  Checker checker(text);
+  checker.run();
+  std::vector<Finding> findings = checker.take();
+  auto file = parse_wear(text, WearParser::file);
+  auto buffer = parse_wear(text, WearParser::buffer);
+  if (file && buffer && !(*file == *buffer))
+    findings.push_back({Severity::error, invalid("the file and buffer parsers of the engine read this text differently")});
+  if (file && !buffer) {
+    Error e = buffer.error();
+    e.message = "the buffer parser fails: " + e.message;
+    findings.push_back({Severity::error, std::move(e)});
+  }
+  return findings;
+}
+
+Status check_wear_table_count(std::size_t tables) {
+  if (tables >= kMaxWearTables)
+    return invalid(fmt::format("{} wear tables; the material manager holds 70 and tools require fewer than 70",
+                               tables));
+  return {};
+}
+
+}  // namespace parkan::material
