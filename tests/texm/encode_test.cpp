@@ -1,0 +1,161 @@
+#include "parkan/texm/encode.hpp"
+
+#include <set>
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "parkan/texm/decode.hpp"
+#include "parkan/texm/read.hpp"
+
+namespace parkan::texm {
+namespace {
+
+Image make_image(std::uint32_t w, std::uint32_t h, ByteBuffer rgba) { return Image{w, h, std::move(rgba)}; }
+
+// A smooth gradient with `w * h` pixels.
+Image gradient(std::uint32_t w, std::uint32_t h) {
+  Image image{w, h, ByteBuffer(std::size_t(w) * h * 4)};
+  for (std::uint32_t y = 0; y < h; ++y)
+    for (std::uint32_t x = 0; x < w; ++x) {
+      std::uint8_t* p = image.rgba.data() + (std::size_t(y) * w + x) * 4;
+      p[0] = std::uint8_t(x * 255 / std::max(1u, w - 1));
+      p[1] = std::uint8_t(y * 255 / std::max(1u, h - 1));
+      p[2] = std::uint8_t((x + y) * 7);
+      p[3] = std::uint8_t(255 - x);
+    }
+  return image;
+}
+
+TEST(TexmEncode, NearestCodeIsTheInverseOfWiden) {
+  for (std::uint32_t c = 0; c < 32; ++c) EXPECT_EQ(nearest_code5(widen5(c)), c);
+  for (std::uint32_t c = 0; c < 64; ++c) EXPECT_EQ(nearest_code6(widen6(c)), c);
+  for (std::uint32_t c = 0; c < 16; ++c) EXPECT_EQ(nearest_code4(widen4(c)), c);
+  EXPECT_EQ(nearest_code5(4), 0);  // |0-4| = 4 < |8-4| = 4? tie: lower code
+  EXPECT_EQ(nearest_code5(5), 1);
+  EXPECT_EQ(nearest_code4(8), 0);  // 0 and 17: 8 is nearer to 0
+  EXPECT_EQ(nearest_code4(9), 1);
+}
+
+TEST(TexmEncode, ExactBytesPerFormat) {
+  const std::uint8_t px[4] = {0x10, 0x80, 0xF0, 0x40};
+  std::uint8_t out[4] = {};
+  encode_pixels(Format::argb8888, px, 1, out);
+  EXPECT_EQ(ByteBuffer(out, out + 4), (ByteBuffer{0x40, 0x10, 0x80, 0xF0}));
+  encode_pixels(Format::rgbx888, px, 1, out);
+  EXPECT_EQ(ByteBuffer(out, out + 4), (ByteBuffer{0x10, 0x80, 0xF0, kEncoded888Padding}));
+  encode_pixels(Format::rgb565, px, 1, out);
+  // R 0x10 -> code 2 (widen 16), G 0x80 -> 32 (130), B 0xF0 -> 29 (238)
+  EXPECT_EQ(load_u16(out), (2 << 11) | (32 << 5) | 29);
+  encode_pixels(Format::rgb556, px, 1, out);
+  EXPECT_EQ(load_u16(out), (2 << 11) | (16 << 6) | 59);
+  encode_pixels(Format::argb4444, px, 1, out);
+  EXPECT_EQ(load_u16(out), 0x4 << 12 | 0x1 << 8 | 0x8 << 4 | 0xE);
+  encode_pixels(Format::la88, px, 1, out);
+  EXPECT_EQ(out[0], 0x40);
+  EXPECT_EQ(out[1], luminance(0x10, 0x80, 0xF0));
+  EXPECT_EQ(luminance(77, 77, 77), 77);
+}
+
+TEST(TexmEncode, FewColoursGiveAnExactPalette) {
+  Image image = make_image(3, 1, ByteBuffer{1, 2, 3, 4, 9, 9, 9, 9, 1, 2, 3, 4});
+  Palette palette = build_palette(std::span<const Image>(&image, 1));
+  EXPECT_EQ(ByteBuffer(palette.begin(), palette.begin() + 8), (ByteBuffer{1, 2, 3, 4, 9, 9, 9, 9}));
+  EXPECT_EQ(palette[8], 0);
+  std::uint8_t index[3];
+  index_pixels(palette, image, index);
+  EXPECT_EQ(ByteBuffer(index, index + 3), (ByteBuffer{0, 1, 0}));
+}
+
+TEST(TexmEncode, MedianCutBeatsTruncationOnAGradient) {
+  Image image = gradient(64, 64);  // 4096 pixels, more than 256 colours
+  EncodeOptions options;
+  options.format = Format::indexed8;
+  ByteBuffer bytes = *encode(image, options);
+  Texture t = *read(bytes);
+  Image back = *decode(t, 0);
+  std::set<std::uint32_t> used;
+  double error = 0;
+  for (std::size_t i = 0; i < image.rgba.size(); ++i) {
+    int d = int(image.rgba[i]) - int(back.rgba[i]);
+    error += d * d;
+    if (i % 4 == 0) used.insert(load_u32(back.rgba.data() + i));
+  }
+  double rms = std::sqrt(error / double(image.rgba.size()));
+  EXPECT_GT(used.size(), 200u);  // a real quantizer spreads the entries over the colours
+  EXPECT_LT(rms, 8.0);           // truncation to 3-3-2 bits would be about 18
+}
+
+TEST(TexmEncode, NearestColourIndexingPicksTheClosestEntry) {
+  Palette palette{};
+  const std::uint8_t entries[3][4] = {{0, 0, 0, 255}, {100, 100, 100, 255}, {200, 200, 200, 255}};
+  for (int e = 0; e < 3; ++e)
+    for (int c = 0; c < 4; ++c) palette[4 * e + c] = entries[e][c];
+  for (std::size_t e = 3; e < 256; ++e) palette[4 * e + 3] = 0;  // far away: transparent black
+  Image image = make_image(3, 1, ByteBuffer{140, 140, 140, 255, 160, 160, 160, 255, 49, 49, 49, 255});
+  std::uint8_t index[3];
+  index_pixels(palette, image, index);
+  EXPECT_EQ(ByteBuffer(index, index + 3), (ByteBuffer{1, 2, 0}));
+}
+
+TEST(TexmEncode, DitheringIsOffByDefaultAndChangesAGradientWhenOn) {
+  Image image = gradient(16, 16);
+  EncodeOptions plain;
+  plain.format = Format::rgb565;
+  EncodeOptions dithered = plain;
+  dithered.dither = true;
+  ByteBuffer a = *encode(image, plain), b = *encode(image, dithered);
+  EXPECT_NE(a, b);
+  // Without dithering every pixel is the nearest code.
+  Texture t = *read(a);
+  EXPECT_EQ(load_u16(t.pixels.data()), (nearest_code5(image.rgba[0]) << 11) | (nearest_code6(image.rgba[1]) << 5) |
+                                            nearest_code5(image.rgba[2]));
+  // A flat colour between two codes dithers into a mix of exactly those two codes.
+  Image flat{8, 8, ByteBuffer(256)};
+  for (std::size_t i = 0; i < 256; i += 4) flat.rgba[i] = 128, flat.rgba[i + 1] = 0, flat.rgba[i + 2] = 0, flat.rgba[i + 3] = 255;
+  Texture ft = *read(*encode(flat, dithered));
+  std::set<int> codes;
+  for (std::size_t i = 0; i < 64; ++i) codes.insert(load_u16(ft.pixels.data() + 2 * i) >> 11);
+  EXPECT_EQ(codes, (std::set<int>{15, 16}));  // widen5: 123 and 132
+  Texture pt = *read(*encode(flat, plain));
+  for (std::size_t i = 0; i < 64; ++i) EXPECT_EQ(load_u16(pt.pixels.data() + 2 * i) >> 11, 16);
+}
+
+TEST(TexmEncode, WritesHeaderFlagsMipsAndPage) {
+  Image image = gradient(8, 4);
+  EncodeOptions options;
+  options.format = Format::argb4444;
+  options.mip_count = 0;
+  options.flags4 = 32;
+  options.flags5 = 0x04000000;
+  options.unk6 = 7;
+  options.page = std::vector<PageRect>{{0, 4, 0, 4}, {4, 4, 0, 4}};
+  ByteBuffer bytes = *encode(image, options);
+  Texture t = *read(bytes);
+  EXPECT_EQ(t.header, (Header{kMagic, 8, 4, 4, 32, 0x04000000, 7, 4444}));
+  EXPECT_EQ(t.levels.back(), (Level{1, 1, 32 + 2 * (32 + 8 + 2), 2}));
+  EXPECT_EQ(t.page, options.page);
+  EXPECT_EQ(bytes.size(), 32 + 2 * (32 + 8 + 2 + 1) + 8 + 16u);
+}
+
+TEST(TexmEncode, KeepsGivenLevels) {
+  std::vector<Image> levels{make_image(2, 1, ByteBuffer{1, 2, 3, 4, 5, 6, 7, 8}), make_image(1, 1, ByteBuffer{9, 9, 9, 9})};
+  EncodeOptions options;
+  ByteBuffer bytes = *encode_levels(levels, options);
+  Texture t = *read(bytes);
+  EXPECT_EQ(*decode(t, 1), levels[1]);
+  levels[1].width = 2;
+  EXPECT_EQ(encode_levels(levels, options).error().to_string(), "mip level 1 is 2x1, must be 1x1");
+}
+
+TEST(TexmEncode, RejectsBadImagesAndChains) {
+  EncodeOptions options;
+  EXPECT_EQ(encode(Image{0, 4, {}}, options).error().to_string(), "image is 0x4");
+  EXPECT_EQ(encode(Image{2, 2, ByteBuffer(15)}, options).error().to_string(), "image has 15 bytes of RGBA, 2x2 needs 16");
+  options.mip_count = 4;
+  EXPECT_EQ(encode(gradient(4, 3), options).error().to_string(), "4 mip levels requested, a 4x3 image has at most 3");
+  EXPECT_EQ(encode_levels({}, options).error().to_string(), "no image to encode");
+}
+
+}  // namespace
+}  // namespace parkan::texm
