@@ -69,7 +69,8 @@ struct Field {
   Result<std::uint64_t> unsigned_value(const char* key, std::uint64_t max) const {
     if (!has(key)) return error(key, "missing");
     const json& v = object.at(key);
-    if (!v.is_number_unsigned() || v.get<std::uint64_t>() > max)
+    bool non_negative = v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
+    if (!non_negative || v.get<std::uint64_t>() > max)
       return error(key, fmt::format("expected an integer in 0..{}", max));
     return v.get<std::uint64_t>();
   }
