@@ -63,7 +63,7 @@ Result<AnimStreams> read_anim_streams(const nres::Archive& archive) {
 
   std::size_t stride = s.layout == NodeLayout::legacy24 ? kLegacyNodeStride : kNodeStride;
   if (s.nodes.size() % stride != 0)
-    return invalid(fmt::format("node table size {} is not a multiple of the {}-byte node (rule msh.md 8)",
+    return invalid(fmt::format("node table size {} is not a multiple of the {}-byte node (msh.md 8)",
                                s.nodes.size(), stride),
                    s.nodes_entry.data_offset);
   if (s.keys.size() % kKeyStride != 0)
