@@ -1,11 +1,317 @@
-// parkan texm ...: not yet implemented.
+// parkan texm info|to-png|to-rgba|from-png|load (cli.md "texm"). Glue only: the formats live in
+// parkan/texm and parkan/export.
+#include <charconv>
+#include <filesystem>
+#include <iostream>
+#include <set>
+
+#include <fmt/format.h>
+
 #include "cli.hpp"
+#include "parkan/core/file.hpp"
+#include "parkan/core/progress.hpp"
+#include "parkan/core/text.hpp"
+#include "parkan/export/png.hpp"
+#include "parkan/game/resource.hpp"
+#include "parkan/nres/archive.hpp"
+#include "parkan/nres/edit.hpp"
+#include "parkan/texm/decode.hpp"
+#include "parkan/texm/encode.hpp"
+#include "parkan/texm/json.hpp"
+#include "parkan/texm/load.hpp"
+#include "parkan/texm/mips.hpp"
+#include "parkan/texm/read.hpp"
 
 namespace parkan::cli {
 
+namespace {
+
+namespace fs = std::filesystem;
+
+struct OpenTexture {
+  game::Resource resource;
+  texm::Texture texture;
+};
+
+Result<OpenTexture> open_texture(const std::string& src) {
+  PARKAN_ASSIGN(game::Resource resource, game::open_resource(src));
+  auto texture = texm::read(resource.bytes);
+  if (!texture) return resource.locate(std::move(texture).error());
+  return OpenTexture{std::move(resource), std::move(*texture)};
+}
+
+Result<texm::Image> decode_level(const OpenTexture& t, std::size_t level) {
+  auto image = texm::decode(t.texture, level);
+  if (!image) return t.resource.locate(std::move(image).error());
+  return image;
+}
+
+std::string hex(std::uint32_t v) { return fmt::format("0x{:08x}", v); }
+
+void print_info_text(const OpenTexture& t) {
+  const texm::Texture& x = t.texture;
+  std::cout << fmt::format("Texm {}x{}, format {}, {} mip levels, {} bytes (core {})\n", x.header.width,
+                           x.header.height, x.header.format, x.header.mip_count, t.resource.bytes.size(), x.core_size);
+  std::cout << fmt::format("flags4 {}  flags5 {}  unk6 {}\n", hex(x.header.flags4), hex(x.header.flags5), hex(x.header.unk6));
+  std::cout << "palette: " << (x.palette.empty() ? "no" : "yes (256 x RGBA at offset 0x20)") << '\n';
+  for (std::size_t i = 0; i < x.levels.size(); ++i)
+    std::cout << fmt::format("level {}: {}x{} at 0x{:x}, {} bytes\n", i, x.levels[i].width, x.levels[i].height,
+                             x.levels[i].offset, x.levels[i].size);
+  if (!x.page) {
+    std::cout << "page: none\n";
+  } else {
+    std::cout << fmt::format("page: {} rects\n", x.page->size());
+    for (const texm::PageRect& r : *x.page) std::cout << fmt::format("  x {} w {} y {} h {}\n", r.x, r.w, r.y, r.h);
+  }
+  if (t.resource.entry) {
+    texm::NamePalette p = texm::palette_index_from_name(t.resource.entry->name());
+    std::string warning = texm::palette_name_warning(p);
+    if (p.has_palette()) std::cout << fmt::format("name palette: {} ({})\n", p.index, texm::palette_slot_name(p.index < 286 ? p.index : 0));
+    if (!warning.empty()) std::cout << "name palette: warning: " << warning << '\n';
+  }
+}
+
+// A file name for an archive entry: UTF-8 of the cp1251 name, path separators and control bytes replaced.
+std::string file_name_for(std::string_view entry_name) {
+  std::string name = cp1251_to_utf8(entry_name);
+  for (char& c : name)
+    if (c == '/' || c == '\\' || c == ':' || (static_cast<unsigned char>(c) < 0x20)) c = '_';
+  if (name.empty() || name == "." || name == "..") name = "_" + name;
+  return name;
+}
+
+bool is_nres_file(ByteView bytes) { return bytes.size() >= 4 && load_u32(bytes.data()) == nres::kMagic; }
+
+// Every Texm entry of an archive to OUTDIR/<name>.png.
+Result<int> export_archive(const std::string& path, const game::Resource& file, const std::string& out_dir, std::size_t level) {
+  auto archive = nres::read(file.bytes, nres::Profile::compatible);
+  if (!archive) return std::move(archive).error().in_file(path);
+  std::error_code ec;
+  fs::create_directories(out_dir, ec);
+  if (ec) return io_error("cannot create folder: " + ec.message(), out_dir);
+  std::vector<std::size_t> textures;
+  for (std::size_t i = 0; i < archive->entries.size(); ++i)
+    if (archive->entries[i].type_id == texm::kMagic) textures.push_back(i);
+  Progress progress("texm to-png", textures.size(), !globals().quiet);
+  std::set<std::string> used;
+  int failures = 0;
+  for (std::size_t i : textures) {
+    const nres::Entry& entry = archive->entries[i];
+    std::string label = cp1251_to_utf8(entry.name());
+    auto fail = [&](Error e) {
+      print_error(std::move(e).in_entry(label).in_file(path));
+      ++failures;
+    };
+    auto texture = texm::read(archive->payload(i));
+    if (!texture) { fail(std::move(texture).error()); progress.advance(); continue; }
+    auto image = texm::decode(*texture, level);
+    if (!image) { fail(std::move(image).error()); progress.advance(); continue; }
+    auto png_bytes = png::encode(*image);
+    if (!png_bytes) { fail(std::move(png_bytes).error()); progress.advance(); continue; }
+    std::string name = file_name_for(entry.name());
+    std::string key = name;
+    for (char& c : key) c = char(fold_lower(static_cast<unsigned char>(c)));  // case-insensitive file systems
+    if (!used.insert(key).second) name += fmt::format("#{}", i);
+    auto written = write_file_atomic(fs::path(out_dir) / (name + ".png"), *png_bytes, {path});
+    if (!written) { print_error(written.error()); ++failures; }
+    progress.advance();
+  }
+  if (!globals().quiet)
+    std::cerr << fmt::format("exported {} of {} textures to {}\n", textures.size() - failures, textures.size(), out_dir);
+  return failures ? 1 : 0;
+}
+
+Result<std::uint32_t> parse_mips(const std::string& text) {
+  if (text == "full") return 0u;
+  std::uint32_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n == 0)
+    return usage_error(fmt::format("--mips must be a positive number or \"full\", not \"{}\"", text));
+  return n;
+}
+
+Result<texm::Format> parse_format(std::uint32_t number) {
+  auto f = texm::to_format(number);
+  if (!f) return usage_error(fmt::format("--format must be one of 0 565 556 4444 88 888 8888, not {}", number));
+  return *f;
+}
+
+Result<std::vector<texm::PageRect>> read_page_file(const std::string& path) {
+  PARKAN_ASSIGN(ByteBuffer text, read_file(path));
+  nlohmann::json document = nlohmann::json::parse(as_chars(text), nullptr, false);
+  if (document.is_discarded()) return invalid("not valid JSON").in_file(path);
+  auto rects = texm::page_from_json(document);
+  if (!rects) return std::move(rects).error().in_file(path);
+  return rects;
+}
+
+struct FromPng {
+  std::string input, output, into;
+  std::uint32_t format = 8888, flags4 = 0, flags5 = 0, unk6 = 0;
+  std::string mips = "1", page;
+  bool dither = false, gamma = false;
+  CLI::Option *format_opt = nullptr, *mips_opt = nullptr, *flags4_opt = nullptr, *flags5_opt = nullptr,
+              *unk6_opt = nullptr;
+};
+
+Result<int> run_from_png(const FromPng& a) {
+  PARKAN_ASSIGN(MappedFile png_file, MappedFile::open(a.input));
+  auto image = png::decode(png_file.bytes());
+  if (!image) return std::move(image).error().in_file(a.input);
+
+  texm::EncodeOptions options;
+  std::optional<game::Resource> target;
+  if (!a.into.empty()) {
+    game::ResourceRef ref = game::parse_resource_ref(a.into);
+    if (!ref.name && !ref.index) return usage_error("--into needs ARCHIVE::NAME or ARCHIVE::#N");
+    PARKAN_ASSIGN(game::Resource resource, game::open_resource(a.into));
+    auto original = texm::read(resource.bytes);
+    if (!original)
+      return resource.locate(invalid("cannot keep the original header: " + std::move(original).error().to_string()));
+    // Unless told otherwise, the new texture keeps the original's format, flags, mip count and Page.
+    options.format = original->format;
+    options.flags4 = original->header.flags4;
+    options.flags5 = original->header.flags5;
+    options.unk6 = original->header.unk6;
+    options.mip_count = std::min(original->header.mip_count, texm::full_mip_count(image->width, image->height));
+    options.page = original->page;
+    target = std::move(resource);
+  }
+  if (a.format_opt->count() || !target) {
+    PARKAN_ASSIGN(options.format, parse_format(a.format));
+  }
+  if (a.mips_opt->count() || !target) {
+    PARKAN_ASSIGN(options.mip_count, parse_mips(a.mips));
+  }
+  if (a.flags4_opt->count()) options.flags4 = a.flags4;
+  if (a.flags5_opt->count()) options.flags5 = a.flags5;
+  if (a.unk6_opt->count()) options.unk6 = a.unk6;
+  if (!a.page.empty()) {
+    PARKAN_ASSIGN(options.page, read_page_file(a.page));
+  }
+  options.dither = a.dither;
+  options.gamma_correct_mips = a.gamma;
+
+  auto payload = texm::encode(*image, options);
+  if (!payload) return std::move(payload).error().in_file(a.input);
+  if (!target) {
+    PARKAN_TRY(write_file_atomic(a.output, *payload, {a.input}));
+    return 0;
+  }
+  auto archive = nres::read(target->file->bytes(), nres::Profile::compatible);
+  if (!archive) return std::move(archive).error().in_file(target->path);
+  auto rebuilt = nres::replace_payload(*archive, *target->entry_index, *payload);
+  if (!rebuilt) return target->locate(std::move(rebuilt).error());
+  PARKAN_TRY(write_file_atomic(a.output, *rebuilt, {a.input, target->path}));
+  return 0;
+}
+
+}  // namespace
+
 void add_texm_commands(CLI::App& app) {
-  CLI::App* group = app.add_subcommand("texm", "texm commands");
+  CLI::App* group = app.add_subcommand("texm", "Texm textures: inspect, export, import, loader emulation");
   group->require_subcommand(1);
+
+  {
+    auto src = std::make_shared<std::string>();
+    auto json = std::make_shared<bool>(false);
+    CLI::App* c = add_command(*group, "info", "header, levels, palette presence, Page rects", [=]() -> Result<int> {
+      PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
+      if (!*json) {
+        print_info_text(t);
+        return 0;
+      }
+      nlohmann::json doc = texm::info_json(t.texture, t.resource.bytes.size());
+      if (t.resource.entry)
+        doc["name_palette"] = texm::name_palette_json(texm::palette_index_from_name(t.resource.entry->name()));
+      print_json(doc);
+      return 0;
+    });
+    c->add_option("SRC", *src, "PATH, PATH::NAME or PATH::#N")->required();
+    c->add_flag("--json", *json, "print one JSON document");
+  }
+  {
+    auto src = std::make_shared<std::string>();
+    auto out = std::make_shared<std::string>();
+    auto level = std::make_shared<std::size_t>(0);
+    CLI::App* c = add_command(*group, "to-png", "decode a level to an RGBA8 PNG (a whole archive: every texture to OUTDIR/)",
+                              [=]() -> Result<int> {
+      game::ResourceRef ref = game::parse_resource_ref(*src);
+      if (!ref.name && !ref.index) {
+        PARKAN_ASSIGN(game::Resource whole, game::open_resource(*src));
+        if (is_nres_file(whole.bytes)) return export_archive(*src, whole, *out, *level);
+      }
+      PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
+      PARKAN_ASSIGN(texm::Image image, decode_level(t, *level));
+      PARKAN_ASSIGN(ByteBuffer bytes, png::encode(image));
+      PARKAN_TRY(write_file_atomic(*out, bytes, {t.resource.path}));
+      return 0;
+    });
+    c->add_option("SRC", *src, "a texture (PATH, PATH::NAME, PATH::#N) or a whole archive")->required();
+    c->add_option("OUT", *out, "OUT.png, or OUTDIR/ for an archive")->required();
+    c->add_option("--level", *level, "mip level (default 0)");
+  }
+  {
+    auto src = std::make_shared<std::string>();
+    auto out = std::make_shared<std::string>();
+    auto level = std::make_shared<std::size_t>(0);
+    CLI::App* c = add_command(*group, "to-rgba", "decode a level to raw RGBA8 bytes (width*height*4, rows top to bottom)",
+                              [=]() -> Result<int> {
+      PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
+      PARKAN_ASSIGN(texm::Image image, decode_level(t, *level));
+      PARKAN_TRY(write_file_atomic(*out, image.rgba, {t.resource.path}));
+      return 0;
+    });
+    c->add_option("SRC", *src, "PATH, PATH::NAME or PATH::#N")->required();
+    c->add_option("OUT", *out, "output file")->required();
+    c->add_option("--level", *level, "mip level (default 0)");
+  }
+  {
+    auto a = std::make_shared<FromPng>();
+    CLI::App* c = add_command(*group, "from-png", "encode a PNG as a Texm payload, or replace a texture in an archive",
+                              [=]() -> Result<int> { return run_from_png(*a); });
+    c->add_option("IN", a->input, "input PNG")->required();
+    c->add_option("OUT", a->output, "the Texm payload, or the new archive with --into")->required();
+    a->format_opt = c->add_option("--format", a->format, "0 565 556 4444 88 888 8888 (default 8888, or the original's)");
+    a->mips_opt = c->add_option("--mips", a->mips, "N or full (default 1, or the original's)");
+    a->flags4_opt = c->add_option("--flags4", a->flags4, "header flags4 (default 0, or the original's)");
+    a->flags5_opt = c->add_option("--flags5", a->flags5, "header flags5 (default 0, or the original's)");
+    a->unk6_opt = c->add_option("--unk6", a->unk6, "header unk6 (default 0, or the original's)");
+    c->add_option("--page", a->page, "RECTS.json: [{\"x\", \"w\", \"y\", \"h\"}, ...]");
+    c->add_flag("--dither", a->dither, "ordered dithering for 565, 556, 4444");
+    c->add_flag("--gamma-correct", a->gamma, "average mip levels in linear light");
+    c->add_option("--into", a->into, "ARCHIVE::NAME: write OUT as ARCHIVE with that texture replaced");
+  }
+  {
+    auto src = std::make_shared<std::string>();
+    auto flags = std::make_shared<std::uint32_t>(0);
+    auto json = std::make_shared<bool>(false);
+    auto profile = std::make_shared<texm::LoaderProfile>();
+    CLI::App* c = add_command(*group, "load", "what the engine's loader does: mip skip, size, pixel offset, Page rects",
+                              [=]() -> Result<int> {
+      PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
+      texm::LoadResult r = texm::load(t.texture, *flags, *profile);
+      if (*json) {
+        print_json(texm::load_json(r));
+        return 0;
+      }
+      std::cout << fmt::format("mip skip {}: {}x{}, {} mip levels, pixels at 0x{:x} (exact 0x{:x})\n", r.mip_skip,
+                               r.width, r.height, r.mip_count, r.pixel_offset, r.exact_pixel_offset);
+      std::cout << fmt::format("upload format {}{}\n", texm::format_number(r.upload_format),
+                               r.runtime_mips ? ", mips built at runtime" : "");
+      for (std::size_t i = 0; i < r.rects.size(); ++i) {
+        const texm::LoadedRect& x = r.rects[i];
+        std::cout << fmt::format("rect {}: pixels ({}, {})-({}, {})  uv {} {} + {} {}\n", i, x.x0, x.y0, x.x1, x.y1,
+                                 float_for_json(x.u0), float_for_json(x.v0), float_for_json(x.du), float_for_json(x.dv));
+      }
+      return 0;
+    });
+    c->add_option("SRC", *src, "PATH, PATH::NAME or PATH::#N")->required();
+    c->add_option("--load-flags", *flags, "the loader's flags (0x400000: use the Page chunk)");
+    c->add_flag("--disable-mipmap", profile->disable_mipmap, "Ngi32 profile switch DisableMipmap");
+    c->add_flag("--force-16bit", profile->force_16bit, "Ngi32 profile switch \"Force 16-bit textures\"");
+    c->add_flag("--json", *json, "print one JSON document");
+  }
 }
 
 }  // namespace parkan::cli
