@@ -1,7 +1,105 @@
+// Sample NRes archives with the edge cases of the real corpus (nres.md 3, 5, 8): an unindexed
+// non-zero region before the first payload (Part 2 Textures.lib), zero and non-zero gaps, file
+// order unlike directory order, duplicate and mixed-case names, names with '_' and '[' (where the
+// two case folds disagree), junk after a name's NUL, empty payloads. All of them pass the strict
+// reader (the non-zero gaps are its warnings).
+#include <algorithm>
+#include <deque>
+#include <random>
+
+#include <fmt/format.h>
+
 #include "parkan/game/sample.hpp"
+#include "parkan/nres/edit.hpp"
+#include "parkan/nres/write.hpp"
 
 namespace parkan::game {
 
-std::vector<SampleFile> sample_archives(const SampleOptions& /*options*/) { return {}; }
+namespace {
+
+constexpr std::uint32_t kTexm = 0x6D786554;
+constexpr std::uint32_t kMat0 = 0x3054414D;
+constexpr std::uint32_t kWear = 0x52414557;
+constexpr std::uint32_t kMesh = 0x4853454D;
+
+ByteBuffer random_bytes(std::mt19937& rng, std::size_t size, bool nonzero = false) {
+  ByteBuffer out(size);
+  std::uniform_int_distribution<int> byte(nonzero ? 1 : 0, 255);
+  for (auto& b : out) b = static_cast<std::uint8_t>(byte(rng));
+  return out;
+}
+
+struct EdgeEntry {
+  const char* name;
+  std::uint32_t type_id;
+  std::size_t size;
+  const char* tail;  // junk after the NUL (retail files have it, nres.md 3)
+};
+
+// Directory order. Sizes are deliberately not multiples of 8.
+constexpr EdgeEntry kEdgeEntries[] = {
+    {"Grass.0", kTexm, 173, ""},          {"GRASS.0", kTexm, 64, ""},        {"grass.0", kTexm, 9, "\x01\x02\x03\x04"},
+    {"b_x.tex", kTexm, 40, ""},           {"ba.tex", kTexm, 33, ""},         {"[menu].txt", kWear, 21, "old"},
+    {"ui_panel[1].0", kTexm, 100, ""},    {"Zebra_2.msh", kMesh, 250, ""},   {"zebra.msh", kMesh, 7, ""},
+    {"DEFAULT", kMat0, 74, "\xff\xff\xff\xff\xff\xff\xff\xff"}, {"empty", kWear, 0, ""}, {"B^hat", kTexm, 12, ""},
+    {"a`quote", kTexm, 5, ""},
+};
+
+// File order of the payloads (indices into kEdgeEntries) and what lies between them.
+ByteBuffer edge_archive(std::mt19937& rng) {
+  std::deque<ByteBuffer> storage;
+  nres::Document document;
+  for (const EdgeEntry& e : kEdgeEntries) {
+    nres::EntrySpec spec{e.type_id, static_cast<std::uint32_t>(e.size % 7), 6, e.type_id == kMesh ? 38u : 0u, e.name,
+                         {}};
+    nres::Entry entry = nres::make_entry(spec).value();
+    std::string_view tail = e.tail;
+    std::copy(tail.begin(), tail.end(), entry.name_field.begin() + std::string_view(e.name).size() + 1);
+    document.entries.push_back(entry);
+  }
+  auto filler = [&](ByteBuffer bytes) {
+    document.chunks.push_back(nres::Chunk{nres::Chunk::kFiller, storage.emplace_back(std::move(bytes))});
+  };
+  auto payload = [&](std::size_t index, bool padded = true) {
+    ByteView bytes = storage.emplace_back(random_bytes(rng, kEdgeEntries[index].size));
+    document.chunks.push_back(nres::Chunk{index, bytes, padded});
+  };
+  filler(random_bytes(rng, 4096, true));  // the unindexed region of Part 2 Textures.lib
+  const std::size_t order[] = {9, 0, 3, 4, 1, 2, 10, 5, 6, 7, 8, 11, 12};
+  for (std::size_t k = 0; k < std::size(order); ++k) {
+    payload(order[k], order[k] != 5);  // [menu].txt is followed by non-zero bytes instead of padding
+    if (order[k] == 5) filler(ByteBuffer{'J', 'U', 'N', 'K', 'J', 'U', 'N', 'K', 'J', 'U', 'N'});
+    if (order[k] == 4) filler(ByteBuffer(24, 0));  // a zero gap wider than padding
+  }
+  document.rebuild_sort_table = true;
+  return nres::write_lossless(document).value();
+}
+
+// A clean archive as the engine's writer makes it, with the FourCC types of a top-level library.
+ByteBuffer canonical_archive(std::mt19937& rng, std::size_t count) {
+  std::deque<ByteBuffer> storage;
+  std::vector<nres::EntrySpec> specs;
+  const std::uint32_t types[] = {kTexm, kMat0, kWear, kMesh};
+  std::uniform_int_distribution<std::size_t> size(0, 600);
+  for (std::size_t i = 0; i < count; ++i) {
+    std::uint32_t type = types[i % 4];
+    std::string name = fmt::format("{}_{:03}.{}", type == kTexm ? "TEX" : type == kMat0 ? "Mat" : type == kWear ? "wear" : "Unit", i,
+                                   type == kMesh ? "msh" : "0");
+    specs.push_back(nres::EntrySpec{type, static_cast<std::uint32_t>(i), 6, 0, name,
+                                    storage.emplace_back(random_bytes(rng, size(rng)))});
+  }
+  std::shuffle(specs.begin(), specs.end(), rng);
+  return nres::build(specs).value();
+}
+
+}  // namespace
+
+std::vector<SampleFile> sample_archives(const SampleOptions& options) {
+  std::mt19937 rng(options.seed);
+  std::vector<SampleFile> files;
+  files.push_back({"archives/edge_cases.lib", edge_archive(rng)});
+  files.push_back({"archives/canonical.lib", canonical_archive(rng, options.retail ? 1200 : 40)});
+  return files;
+}
 
 }  // namespace parkan::game

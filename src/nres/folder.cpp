@@ -131,8 +131,6 @@ Result<Entry> entry_from_json(const Field& f, bool& renamed) {
   PARKAN_ASSIGN(e.attr2, f.u32("attr2"));
   PARKAN_ASSIGN(e.attr3, f.u32("attr3"));
   PARKAN_ASSIGN(std::string name_utf8, f.text("name"));
-  auto name = utf8_to_cp1251(name_utf8);
-  if (!name) return f.error("name", fmt::format("\"{}\" has characters that cp1251 cannot hold", name_utf8));
   bool have_field = false;
   if (f.has("name_field")) {
     PARKAN_ASSIGN(std::string field, f.text("name_field"));
@@ -140,7 +138,10 @@ Result<Entry> entry_from_json(const Field& f, bool& renamed) {
       return f.error("name_field", "expected 72 hex digits (the 36-byte name field)");
     have_field = true;
   }
-  if (!have_field || e.name() != *name) {
+  // Compared as displayed, so that bytes cp1251 leaves undefined (0x98) survive an unedited name.
+  if (!have_field || cp1251_to_utf8(e.name()) != name_utf8) {
+    auto name = utf8_to_cp1251(name_utf8);
+    if (!name) return f.error("name", fmt::format("\"{}\" has characters that cp1251 cannot hold", name_utf8));
     EntrySpec spec;
     spec.name = *name;
     auto made = make_entry(spec);
