@@ -277,7 +277,7 @@ TEST(CanonicalWriter, ExactStreams) {
   for (std::uint16_t w : {0, 0, 0, 0, 1, 2, 3, 4, 4, 4}) words.u16(w);
   EXPECT_EQ(out.map.payload, words.buffer());
   // Nodes: the raw Node38 bytes as given, with hdr2/hdr3 set.
-  ByteWriter nodes;
+  ByteBuffer nodes(3 * kNodeStride);
   const std::uint16_t want_words[3][2] = {{0, 1}, {5, 4}, {kNoMap, 5}};
   const std::array<std::uint8_t, kNodeStride> given[3] = {make_node38(kNoParent), make_node38(0),
                                                           make_node38(1, 0x40)};
@@ -285,9 +285,9 @@ TEST(CanonicalWriter, ExactStreams) {
     std::array<std::uint8_t, kNodeStride> node = given[i];
     store_u16(node.data() + kNodeMapStartOffset, want_words[i][0]);
     store_u16(node.data() + kNodeFallbackOffset, want_words[i][1]);
-    nodes.bytes(node);
+    std::memcpy(nodes.data() + i * kNodeStride, node.data(), kNodeStride);
   }
-  EXPECT_EQ(out.nodes.payload, nodes.buffer());
+  EXPECT_EQ(out.nodes.payload, nodes);
   // Attributes (8).
   EXPECT_EQ(out.nodes.entry.attr3, 38u);
   EXPECT_EQ(out.keys.entry.attr1, 6u);
