@@ -34,7 +34,7 @@ std::string Resource::entry_name() const {
 }
 
 Error Resource::locate(Error error) const {
-  if (entry) error = std::move(error).in_entry(entry_name());
+  if (entry) std::move(error).in_entry(entry_name());  // in place: assigning the result to itself would self-move
   return std::move(error).in_file(path);
 }
 
