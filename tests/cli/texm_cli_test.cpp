@@ -1,0 +1,241 @@
+// parkan texm ...: the cli.md contract on textures and archives the test builds.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "parkan/export/png.hpp"
+#include "parkan/nres/archive.hpp"
+#include "parkan/nres/write.hpp"
+#include "parkan/texm/decode.hpp"
+#include "parkan/texm/encode.hpp"
+#include "parkan/texm/read.hpp"
+#include "support.hpp"
+
+namespace parkan {
+namespace {
+
+using test::run_cli;
+
+texm::Image pattern(std::uint32_t w, std::uint32_t h) {
+  texm::Image image{w, h, ByteBuffer(std::size_t(w) * h * 4)};
+  for (std::size_t i = 0; i < image.rgba.size(); ++i) image.rgba[i] = std::uint8_t(i * 37 + i / 4);
+  return image;
+}
+
+ByteBuffer texture(std::uint32_t w, std::uint32_t h, texm::Format f, std::uint32_t mips, std::uint32_t flags5 = 0,
+                   std::optional<std::vector<texm::PageRect>> page = std::nullopt) {
+  texm::EncodeOptions o;
+  o.format = f;
+  o.mip_count = mips;
+  o.flags4 = 32;
+  o.flags5 = flags5;
+  o.page = std::move(page);
+  return *texm::encode(pattern(w, h), o);
+}
+
+struct Fixture : ::testing::Test {
+  test::TempDir dir;
+  std::string path(const std::string& name) { return (dir / name).string(); }
+  std::string write(const std::string& name, const ByteBuffer& bytes) {
+    test::write_bytes(dir / name, bytes);
+    return path(name);
+  }
+  std::string archive(const std::string& name) {
+    ByteBuffer a = texture(64, 32, texm::Format::rgb565, 7, 0x10000000);
+    ByteBuffer b = texture(8, 8, texm::Format::argb8888, 1, 0, std::vector<texm::PageRect>{{0, 4, 0, 4}});
+    ByteBuffer text = {'h', 'i'};
+    std::vector<nres::EntrySpec> specs = {{texm::kMagic, 0, 0, 0, "METAL.0", a},
+                                          {texm::kMagic, 0, 0, 0, "PANEL.B3", b},
+                                          {0x52414557, 0, 0, 1, "NOTE.wea", text}};
+    return write(name, *nres::build(specs));
+  }
+};
+
+using TexmCli = Fixture;
+
+TEST_F(TexmCli, InfoJsonMatchesTheContract) {
+  std::string file = write("t.texm", texture(64, 32, texm::Format::rgb565, 7));
+  auto r = run_cli({"texm", "info", file, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["width"], 64);
+  EXPECT_EQ(j["height"], 32);
+  EXPECT_EQ(j["mip_count"], 7);
+  EXPECT_EQ(j["format"], 565);
+  EXPECT_EQ(j["flags4"], 32);
+  EXPECT_EQ(j["flags5"], 0);
+  EXPECT_EQ(j["unk6"], 0);
+  EXPECT_EQ(j["palette"], false);
+  EXPECT_EQ(j["core_size"], 5494);
+  EXPECT_EQ(j["levels"][0], (nlohmann::json{{"width", 64}, {"height", 32}, {"offset", 32}, {"size", 4096}}));
+  EXPECT_EQ(j["levels"][6], (nlohmann::json{{"width", 1}, {"height", 1}, {"offset", 5492}, {"size", 2}}));
+  EXPECT_TRUE(j["page"].is_null());
+  EXPECT_FALSE(j.contains("name_palette"));
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(TexmCli, InfoOfAnArchiveEntryShowsPageAndNamePalette) {
+  std::string lib = archive("Textures.lib");
+  auto r = run_cli({"texm", "info", lib + "::panel.b3", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["page"], nlohmann::json::parse(R"([{"x": 0, "w": 4, "y": 0, "h": 4}])"));
+  EXPECT_EQ(j["name_palette"]["index"], 11 + 4);
+  auto text = run_cli({"texm", "info", lib + "::#1"});
+  EXPECT_EQ(text.exit_code, 0);
+  EXPECT_NE(text.out.find("page: 1 rects\n  x 0 w 4 y 0 h 4\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("name palette: 15 (B3.PAL)\n"), std::string::npos) << text.out;
+}
+
+TEST_F(TexmCli, InvalidInputIsOneErrorLineAndExit1) {
+  ByteBuffer bytes = texture(4, 4, texm::Format::argb8888, 1);
+  bytes.resize(42);
+  std::string file = write("cut.texm", bytes);
+  auto r = run_cli({"texm", "info", file});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + file + ": mip level 0 (4x4, 64 bytes) is truncated: 10 bytes left at offset 0x20\n");
+  EXPECT_EQ(r.out, "");
+  std::string lib = archive("a.lib");
+  auto wrong = run_cli({"texm", "info", lib + "::NOTE.wea"});
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_EQ(wrong.err, "parkan: error: " + lib + "::NOTE.wea: payload too small for the Texm header: 2 bytes, need 32 at offset 0x0\n");
+  auto missing = run_cli({"texm", "info", path("nope.texm")});
+  EXPECT_EQ(missing.exit_code, 3);
+}
+
+TEST_F(TexmCli, ToPngAndToRgbaDecodeTheLevel) {
+  ByteBuffer bytes = texture(6, 5, texm::Format::argb4444, 3);
+  std::string file = write("t.texm", bytes);
+  texm::Texture t = *texm::read(bytes);
+  auto r = run_cli({"texm", "to-png", file, path("l1.png"), "--level", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(*png::decode(test::read_bytes(dir / "l1.png")), *texm::decode(t, 1));
+  auto raw = run_cli({"texm", "to-rgba", file, path("l0.rgba")});
+  ASSERT_EQ(raw.exit_code, 0) << raw.err;
+  EXPECT_EQ(test::read_bytes(dir / "l0.rgba"), texm::decode(t, 0)->rgba);
+  auto bad = run_cli({"texm", "to-png", file, path("l9.png"), "--level", "9"});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err, "parkan: error: " + file + ": no mip level 9 (the texture has 3)\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "l9.png"));
+  auto self = run_cli({"texm", "to-rgba", file, file});
+  EXPECT_EQ(self.exit_code, 3);
+  EXPECT_EQ(test::read_bytes(file), bytes);
+}
+
+TEST_F(TexmCli, ToPngOnAWholeArchiveExportsEveryTexture) {
+  std::string lib = archive("Textures.lib");
+  auto r = run_cli({"--quiet", "texm", "to-png", lib, path("out") + "/"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "METAL.0.png"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "PANEL.B3.png"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "out" / "NOTE.wea.png"));
+  auto metal = png::decode(test::read_bytes(dir / "out" / "METAL.0.png"));
+  EXPECT_EQ(metal->width, 64u);
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(TexmCli, FromPngWithEveryOption) {
+  ByteBuffer png_bytes = *png::encode(pattern(16, 8));
+  std::string in = write("in.png", png_bytes);
+  std::string rects = write("rects.json", ByteBuffer{});
+  std::string json = R"([{"x": 1, "w": 2, "y": 3, "h": -4}])";
+  test::write_bytes(rects, as_bytes(json));
+  auto r = run_cli({"texm", "from-png", in, path("t.texm"), "--format", "565", "--mips", "full", "--flags4", "32",
+                    "--flags5", "0x04000000", "--unk6", "7", "--page", rects});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ByteBuffer out = test::read_bytes(dir / "t.texm");
+  texm::Texture t = *texm::read(out);
+  EXPECT_EQ(t.header, (texm::Header{texm::kMagic, 16, 8, 5, 32, 0x04000000, 7, 565}));
+  EXPECT_EQ(t.page, (std::vector<texm::PageRect>{{1, 2, 3, -4}}));
+  texm::EncodeOptions o;
+  o.format = texm::Format::rgb565;
+  o.mip_count = 0;
+  o.flags4 = 32;
+  o.flags5 = 0x04000000;
+  o.unk6 = 7;
+  o.page = t.page;
+  EXPECT_EQ(out, *texm::encode(pattern(16, 8), o));  // the CLI is the library, nothing else
+
+  auto defaults = run_cli({"texm", "from-png", in, path("d.texm")});
+  ASSERT_EQ(defaults.exit_code, 0) << defaults.err;
+  texm::Texture d = *texm::read(test::read_bytes(dir / "d.texm"));
+  EXPECT_EQ(d.header, (texm::Header{texm::kMagic, 16, 8, 1, 0, 0, 0, 8888}));
+}
+
+TEST_F(TexmCli, FromPngErrors) {
+  std::string in = write("in.png", *png::encode(pattern(4, 4)));
+  EXPECT_EQ(run_cli({"texm", "from-png", in, path("x"), "--format", "555"}).exit_code, 2);
+  auto mips = run_cli({"texm", "from-png", in, path("x"), "--mips", "9"});
+  EXPECT_EQ(mips.exit_code, 1);
+  EXPECT_EQ(mips.err, "parkan: error: " + in + ": 9 mip levels requested, a 4x4 image has at most 3\n");
+  EXPECT_EQ(run_cli({"texm", "from-png", in, path("x"), "--mips", "many"}).exit_code, 2);
+  std::string gif = write("fake.png", ByteBuffer{'G', 'I', 'F', '8', '9', 'a', 1, 2, 3});
+  auto notpng = run_cli({"texm", "from-png", gif, path("x")});
+  EXPECT_EQ(notpng.exit_code, 1);
+  EXPECT_EQ(notpng.err, "parkan: error: " + gif + ": not a PNG file (bad signature) at offset 0x0\n");
+  std::string rects = write("bad.json", ByteBuffer{'[', '{', '}', ']'});
+  auto page = run_cli({"texm", "from-png", in, path("x"), "--page", rects});
+  EXPECT_EQ(page.exit_code, 1);
+  EXPECT_EQ(page.err, "parkan: error: " + rects + ": Page rect 0 has no \"x\"\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "x"));
+  EXPECT_EQ(run_cli({"texm", "from-png", in, in}).exit_code, 3);
+}
+
+TEST_F(TexmCli, FromPngIntoAnArchiveKeepsTheOriginalHeaderAndEverythingElse) {
+  std::string lib = archive("Textures.lib");
+  ByteBuffer before = test::read_bytes(lib);
+  nres::Archive old = *nres::read(before);
+  std::string in = write("in.png", *png::encode(pattern(8, 8)));
+  auto r = run_cli({"texm", "from-png", in, path("new.lib"), "--into", lib + "::PANEL.B3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ByteBuffer after = test::read_bytes(dir / "new.lib");
+  nres::Archive fresh = *nres::read(after);
+  ASSERT_EQ(fresh.entries.size(), 3u);
+  EXPECT_TRUE(std::ranges::equal(fresh.payload(0), old.payload(0)));
+  EXPECT_TRUE(std::ranges::equal(fresh.payload(2), old.payload(2)));
+  texm::Texture t = *texm::read(fresh.payload(1));
+  EXPECT_EQ(t.header.flags4, 32u);
+  EXPECT_EQ(t.header.format, 8888u);
+  EXPECT_EQ(t.page, (std::vector<texm::PageRect>{{0, 4, 0, 4}}));
+  EXPECT_EQ(*texm::decode(t, 0), pattern(8, 8));
+  EXPECT_EQ(test::read_bytes(lib), before);  // the input is untouched
+
+  auto told = run_cli({"texm", "from-png", in, path("new2.lib"), "--into", lib + "::#0", "--flags5", "0", "--format", "4444"});
+  ASSERT_EQ(told.exit_code, 0) << told.err;
+  texm::Texture m = *texm::read(nres::read(test::read_bytes(dir / "new2.lib"))->payload(0));
+  EXPECT_EQ(m.header.flags5, 0u);
+  EXPECT_EQ(m.header.format, 4444u);
+  EXPECT_EQ(m.header.mip_count, 4u);  // the original's 7, capped at the 8x8 chain
+
+  EXPECT_EQ(run_cli({"texm", "from-png", in, lib, "--into", lib + "::#0"}).exit_code, 3);
+  auto nowhere = run_cli({"texm", "from-png", in, path("n.lib"), "--into", lib + "::MISSING.0"});
+  EXPECT_EQ(nowhere.exit_code, 1);
+  EXPECT_EQ(nowhere.err, "parkan: error: " + lib + ": no entry named \"MISSING.0\"\n");
+}
+
+TEST_F(TexmCli, LoadMatchesTheContractExample) {
+  std::string file = write("t.texm", texture(64, 32, texm::Format::rgb565, 7, 0x10000000, std::vector<texm::PageRect>{{8, 16, 4, 8}}));
+  auto r = run_cli({"texm", "load", file, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["mip_skip"], 1);
+  EXPECT_EQ(j["width"], 32);
+  EXPECT_EQ(j["height"], 16);
+  EXPECT_EQ(j["mip_count"], 6);
+  EXPECT_EQ(j["pixel_offset"], 4128);
+  EXPECT_EQ(j["rects"], nlohmann::json::parse(
+                            R"([{"x0": 0, "y0": 0, "x1": 32, "y1": 16, "u0": 0.0, "v0": 0.0, "du": 1.0, "dv": 1.0}])"));
+  auto paged = run_cli({"texm", "load", file, "--load-flags", "0x400000", "--json"});
+  nlohmann::json p = nlohmann::json::parse(paged.out);
+  ASSERT_EQ(p["rects"].size(), 2u);
+  EXPECT_EQ(p["rects"][1], nlohmann::json::parse(
+                               R"({"x0": 16, "y0": 8, "x1": 48, "y1": 24, "u0": 0.125, "v0": 0.125, "du": 0.25, "dv": 0.25})"));
+  auto profile = run_cli({"texm", "load", file, "--disable-mipmap", "--force-16bit", "--json"});
+  nlohmann::json q = nlohmann::json::parse(profile.out);
+  EXPECT_EQ(q["mip_count"], 1);
+  EXPECT_EQ(q["upload_format"], 565);
+  EXPECT_EQ(q["runtime_mips"], false);
+  EXPECT_EQ(run_cli({"texm", "load", file, "--load-flags", "x"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace parkan
