@@ -1,0 +1,104 @@
+// parkan wear ...: the cli.md contract on WEAR texts the test writes.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "parkan/material/model.hpp"
+#include "parkan/nres/write.hpp"
+#include "support.hpp"
+
+namespace parkan {
+namespace {
+
+using test::run_cli;
+
+struct WearCli : ::testing::Test {
+  test::TempDir dir;
+  std::string write(const std::string& name, std::string_view text) {
+    test::write_bytes(dir / name, as_bytes(text));
+    return (dir / name).string();
+  }
+};
+
+constexpr std::string_view kWith = "2\n0 MAT_A\n1 MAT_B\n\nLIGHTMAPS\n1\n0 LM.0\n";
+constexpr std::string_view kWithout = "2\n0 MAT_A\n1 MAT_B\nLIGHTMAPS\n1\n0 LM.0\n";
+
+TEST_F(WearCli, ParseJsonWithBothParsers) {
+  std::string with = write("with.wea", kWith);
+  const std::string want =
+      R"({"has_lightmaps_block":true,"lightmaps":[{"legacy_id":0,"name":"LM.0"}],)"
+      R"("materials":[{"legacy_id":0,"name":"MAT_A"},{"legacy_id":1,"name":"MAT_B"}]})"
+      "\n";
+  for (const char* mode : {"file", "buffer"}) {
+    auto r = run_cli({"wear", "parse", with, "--mode", mode, "--json"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, want) << mode;
+  }
+  std::string without = write("without.wea", kWithout);
+  EXPECT_EQ(run_cli({"wear", "parse", without, "--json"}).out, want);
+  auto buffer = run_cli({"wear", "parse", without, "--mode", "buffer", "--json"});
+  EXPECT_EQ(buffer.exit_code, 1);
+  EXPECT_EQ(buffer.out, "");
+  EXPECT_EQ(buffer.err,
+            "parkan: error: " + without + ": Illegal lightmaps length. (line 6: lightmap count 0) at offset 0x1e\n");
+  std::string plain = write("plain.wea", "1\n7 ONLY\n");
+  EXPECT_EQ(run_cli({"wear", "parse", plain, "--json"}).out,
+            R"({"has_lightmaps_block":false,"lightmaps":[],"materials":[{"legacy_id":7,"name":"ONLY"}]})" "\n");
+}
+
+TEST_F(WearCli, EngineMessages) {
+  std::string zero = write("zero.wea", "0\n");
+  auto r = run_cli({"wear", "parse", zero});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + zero + ": Illegal wear length. (line 1: wear count 0) at offset 0x0\n");
+  r = run_cli({"wear", "parse", (dir / "gone.wea").string()});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err.rfind("parkan: error: " + (dir / "gone.wea").string() + ": Wear <" + (dir / "gone.wea").string() +
+                            "> doesn't exist. (",
+                        0),
+            0u)
+      << r.err;
+
+  std::vector<nres::EntrySpec> specs = {{material::kWearTypeId, 0, 0, 1, "ship.wea", as_bytes(kWith)}};
+  std::string archive = (dir / "world.rlb").string();
+  test::write_bytes(archive, nres::build(specs).value());
+  r = run_cli({"wear", "parse", archive + "::SHIP.WEA", "--mode", "buffer", "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = run_cli({"wear", "parse", archive + "::other.wea"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + archive + ": Wear <other.wea> doesn't exist. (no entry named \"other.wea\")\n");
+  r = run_cli({"wear", "parse", zero, "--mode", "stream"});
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST_F(WearCli, CheckAndCanonical) {
+  std::string with = write("with.wea", kWith);
+  std::string without = write("without.wea", kWithout);
+  auto ok = run_cli({"wear", "check", with});
+  EXPECT_EQ(ok.exit_code, 0);
+  EXPECT_EQ(ok.out, with + ": ok\n");
+  auto bad = run_cli({"wear", "check", with, without});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.out, with + ": ok\n" + "error: " + without +
+                         ": line 4: no blank line before LIGHTMAPS (the buffer parser misreads the block) at offset "
+                         "0x12\n" +
+                         "error: " + without +
+                         ": the buffer parser fails: Illegal lightmaps length. (line 6: lightmap count 0) at offset "
+                         "0x1e\n");
+  std::vector<std::string> many = {"wear", "check"};
+  for (int i = 0; i < 70; ++i) many.push_back(with);
+  auto tables = run_cli(many);
+  EXPECT_EQ(tables.exit_code, 1);
+  EXPECT_NE(tables.out.find("error: 70 wear tables; the material manager holds 70 and tools require fewer than 70\n"),
+            std::string::npos);
+
+  std::string out = (dir / "fixed.wea").string();
+  auto fixed = run_cli({"wear", "canonical", without, out});
+  EXPECT_EQ(fixed.exit_code, 0) << fixed.err;
+  EXPECT_EQ(test::read_bytes(out), ByteBuffer(kWith.begin(), kWith.end()));
+  EXPECT_EQ(run_cli({"wear", "check", out}).exit_code, 0);
+  EXPECT_NE(run_cli({"wear", "canonical", without, without}).exit_code, 0);
+  EXPECT_EQ(test::read_bytes(without), ByteBuffer(kWithout.begin(), kWithout.end()));
+}
+
+}  // namespace
+}  // namespace parkan
