@@ -1,0 +1,37 @@
+# Materials (issue 4): dump a sample material to text, rebuild it byte-identical, look at its runtime
+# records and phase animation, parse WEAR texts with both engine parsers, round-trip the whole library.
+LIB="$DEMO/game/Material.lib"
+OUT="$DEMO/material"
+mkdir -p "$OUT"
+
+echo "\$ parkan mat0 dump $LIB::ANIM_LOOP > $OUT/ANIM_LOOP.json"
+"$PARKAN" mat0 dump "$LIB::ANIM_LOOP" > "$OUT/ANIM_LOOP.json"
+head -c 400 "$OUT/ANIM_LOOP.json"; echo " ..."
+run mat0 build "$OUT/ANIM_LOOP.json" "$OUT/ANIM_LOOP.mat0"
+echo "\$ parkan archive cat $LIB::ANIM_LOOP > $OUT/ANIM_LOOP.orig"
+"$PARKAN" archive cat "$LIB::ANIM_LOOP" > "$OUT/ANIM_LOOP.orig"
+cmp "$OUT/ANIM_LOOP.mat0" "$OUT/ANIM_LOOP.orig" && echo "mat0 dump -> build: byte-identical"
+echo
+
+run mat0 phases "$LIB::ANIM_LOOP"
+run mat0 sample "$LIB::ANIM_LOOP" --block 0 --game-time 1234 --start 0 --json
+run mat0 sample "$LIB::ANIM_PINGPONG" --block 0 --game-time 100 --start 200
+run mat0 sample "$LIB::ANIM_RANDOM" --block 0 --game-time 5000 --start 0 --rand 4242 --json
+run mat0 sample "$LIB::ANIM_ONESHOT" --block 0 --t 1.7 --json
+run mat0 find "$LIB" NO_SUCH_MATERIAL
+run mat0 check "$LIB"
+
+run mat0 dump "$LIB" "$OUT/library"
+run mat0 build "$OUT/library" "$OUT/Material.rebuilt.lib"
+cmp "$LIB" "$OUT/Material.rebuilt.lib" && echo "whole Material.lib dump -> build: byte-identical"
+echo
+
+run wear parse "$DEMO/game/wear/land.wea" --mode file --json
+run wear parse "$DEMO/game/world.rlb::land.wea" --mode buffer --json
+run wear parse "$DEMO/game/wear/no_separator.wea" --mode file --json
+echo "\$ parkan wear parse $DEMO/game/wear/no_separator.wea --mode buffer   (the engine's buffer parser misreads it)"
+"$PARKAN" wear parse "$DEMO/game/wear/no_separator.wea" --mode buffer || echo "(exit $?)"
+echo
+echo "\$ parkan wear check $DEMO/game/wear/*.wea"
+"$PARKAN" wear check "$DEMO"/game/wear/*.wea || echo "(exit $?)"
+echo
