@@ -48,7 +48,8 @@ std::vector<msh::AnimKey> swing_track(SplitMix& rng, std::uint32_t count, std::u
   float amplitude = rng.range(0.2f, 2.5f);
   std::vector<msh::AnimKey> keys;
   for (std::uint32_t t : times) {
-    float phase = static_cast<float>(t) / static_cast<float>(end) * 2.0f * std::numbers::pi_v<float>;
+    // Three quarters of a swing: the last key differs from the first, so no track collapses to static.
+    float phase = static_cast<float>(t) / static_cast<float>(end) * 1.5f * std::numbers::pi_v<float>;
     msh::AnimKey k;
     k.time = static_cast<float>(t);
     k.pos = {base[0], base[1] + 0.05f * std::sin(phase), base[2] + 0.02f * static_cast<float>(t % 3)};
