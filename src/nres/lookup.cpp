@@ -14,18 +14,27 @@ int compare_names(std::string_view a, std::string_view b) {
 namespace detail {
 
 namespace {
+
+// Sorted by Fold? Builds the prefix keys on the way; a key tie falls back to the full compare.
 template <unsigned char (*Fold)(unsigned char)>
-bool sorted_with(const std::vector<Entry>& entries) {
-  for (std::size_t i = 1; i < entries.size(); ++i)
-    if (compare_folded<Fold>(entries[entries[i - 1].sort_index].name(), entries[entries[i].sort_index].name()) > 0)
+bool sorted_with(const std::vector<Entry>& entries, std::vector<std::uint64_t>& keys) {
+  keys.resize(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    keys[i] = prefix_key<Fold>(entries[entries[i].sort_index].name_field);
+    if (i == 0 || keys[i - 1] < keys[i]) continue;
+    if (keys[i - 1] > keys[i]) return false;
+    if (compare_fields<Fold>(entries[entries[i - 1].sort_index].name_field, entries[entries[i].sort_index].name_field) > 0)
       return false;
+  }
   return true;
 }
+
 }  // namespace
 
-NameOrder stored_name_order(const std::vector<Entry>& entries) {
-  if (sorted_with<fold_lower_fn>(entries)) return NameOrder::lower_fold;
-  if (sorted_with<fold_upper_fn>(entries)) return NameOrder::upper_fold;
+NameOrder stored_name_order(const std::vector<Entry>& entries, std::vector<std::uint64_t>& keys) {
+  if (sorted_with<fold_lower_fn>(entries, keys)) return NameOrder::lower_fold;
+  if (sorted_with<fold_upper_fn>(entries, keys)) return NameOrder::upper_fold;
+  keys.clear();
   return NameOrder::unusable;
 }
 
@@ -48,27 +57,39 @@ std::vector<std::uint32_t> build_sort_table(const std::vector<Entry>& entries) {
 }  // namespace detail
 
 namespace {
+
+// The engine's search routine (nres.md 4). With the reader's prefix keys, a probe whose key differs
+// is decided without touching the directory; the sequence of probes and the result are the same.
 template <unsigned char (*Fold)(unsigned char)>
-std::optional<std::size_t> binary_search(const std::vector<Entry>& entries, std::string_view name) {
+std::optional<std::size_t> binary_search(const Archive& archive, std::string_view name) {
+  const std::vector<Entry>& entries = archive.entries;
+  const bool keyed = archive.name_keys.size() == entries.size();
+  const std::uint64_t key = detail::prefix_key<Fold>(name);
   std::size_t lo = 0, hi = entries.size();
   while (lo < hi) {
     std::size_t mid = (lo + hi) / 2;
-    std::size_t j = entries[mid].sort_index;
-    int c = detail::compare_folded<Fold>(name, entries[j].name());
-    if (c == 0) return j;
+    int c;
+    if (keyed && archive.name_keys[mid] != key) {
+      c = key < archive.name_keys[mid] ? -1 : 1;
+    } else {
+      std::size_t j = entries[mid].sort_index;
+      c = detail::compare_with_field<Fold>(name, entries[j].name_field);
+      if (c == 0) return j;
+    }
     if (c < 0) hi = mid;
     else lo = mid + 1;
   }
   return std::nullopt;
 }
+
 }  // namespace
 
 std::optional<std::size_t> find(const Archive& archive, std::string_view name) {
   switch (archive.name_order) {
     case NameOrder::lower_fold:
-      return binary_search<detail::fold_lower_fn>(archive.entries, name);
+      return binary_search<detail::fold_lower_fn>(archive, name);
     case NameOrder::upper_fold:
-      return binary_search<detail::fold_upper_fn>(archive.entries, name);
+      return binary_search<detail::fold_upper_fn>(archive, name);
     case NameOrder::unusable:
       break;
   }

@@ -148,9 +148,10 @@ void check_sort_table(Archive& archive, Violations* strict) {
   }
   if (!permutation) {
     archive.name_order = NameOrder::unusable;
+    archive.name_keys.clear();
     return;
   }
-  archive.name_order = detail::stored_name_order(entries);
+  archive.name_order = detail::stored_name_order(entries, archive.name_keys);
   if (strict && archive.name_order != NameOrder::lower_fold) {
     std::size_t row = detail::first_unsorted_row(entries);
     strict->add(fmt::format("sort table is not in name order (engine _strcmpi): rows {} and {}", row, row + 1),

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "nres/order.hpp"
 #include "parkan/nres/edit.hpp"
 #include "parkan/nres/folder.hpp"
 #include "parkan/nres/write.hpp"
@@ -197,6 +198,32 @@ int reference_strcmpi(std::string_view a, std::string_view b) {
 RC_GTEST_PROP(NresProperty, CompareNamesIsTheEngineStrcmpi, (const std::string& a, const std::string& b)) {
   RC_ASSERT(compare_names(a, b) == reference_strcmpi(a, b));
   RC_ASSERT(compare_names(b, a) == -compare_names(a, b));
+}
+
+// The lookup's one-pass compares against a raw name field agree with compare_folded on name().
+RC_GTEST_PROP(NresProperty, FieldComparesAgreeWithNameCompare, ()) {
+  auto field = [] {
+    std::array<std::uint8_t, kNameFieldSize> f{};
+    const auto length = *rc::gen::inRange<std::size_t>(0, kNameFieldSize + 1);
+    for (std::size_t i = 0; i < length; ++i)
+      f[i] = *rc::gen::oneOf(rc::gen::element<std::uint8_t>('a', 'A', '_', 'b', 'B'), rc::gen::inRange<std::uint8_t>(1, 255));
+    if (length < kNameFieldSize && *rc::gen::arbitrary<bool>()) f[kNameFieldSize - 1] = 'j';  // junk after the NUL
+    Entry e;
+    e.name_field = f;
+    return e;
+  };
+  Entry a = field(), b = field();
+  using detail::fold_lower_fn;
+  using detail::fold_upper_fn;
+  RC_ASSERT(detail::compare_fields<fold_lower_fn>(a.name_field, b.name_field) == compare_names(a.name(), b.name()));
+  RC_ASSERT(detail::compare_fields<fold_upper_fn>(a.name_field, b.name_field) ==
+            detail::compare_folded<fold_upper_fn>(a.name(), b.name()));
+  std::string query = *rc::gen::container<std::string>(*rc::gen::inRange<std::size_t>(0, 40),
+                                                        rc::gen::element('a', 'A', '_', 'b', 'B', 'j', '\0'));
+  if (*rc::gen::arbitrary<bool>()) query = std::string(b.name());
+  RC_ASSERT(detail::compare_with_field<fold_lower_fn>(query, b.name_field) == compare_names(query, b.name()));
+  RC_ASSERT(detail::compare_with_field<fold_upper_fn>(query, b.name_field) ==
+            detail::compare_folded<fold_upper_fn>(query, b.name()));
 }
 
 }  // namespace

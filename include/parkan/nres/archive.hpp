@@ -51,6 +51,10 @@ struct Archive {
   std::uint32_t total_size = 0;
   std::vector<Entry> entries;  // directory order
   NameOrder name_order = NameOrder::lower_fold;
+  // Derived by read(): for row i, the first 8 folded bytes of the name of entry sort_index[i], so
+  // that find() decides most probes without touching the directory. find() ignores it unless it has
+  // one key per entry; clear it if you change names or sort_index by hand.
+  std::vector<std::uint64_t> name_keys;
 
   std::size_t directory_offset() const { return total_size - kEntrySize * entries.size(); }
   // The payload of entry `index`; the reader has checked that it lies inside `bytes`.
