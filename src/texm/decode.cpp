@@ -1,8 +1,11 @@
 // Texm pixels to RGBA8: the reference decoder (the decisions.md table, one pixel at a time) and
-// the fast one. The 16-bit formats use SSE2 (baseline on x86-64, so no dispatch is needed) with
-// the exact widening computed as multiply-add-shift; 888/8888 and the palette lookup are plain
-// loops that gcc -O3 vectorizes or that are bound by memory already.
+// the fast one. The 16-bit formats use SSE2 (baseline on x86-64) with the exact widening computed
+// as multiply-add-shift, or AVX2 (simd_avx2.cpp) when the CPU has it; 8888 and the palette lookup
+// use AVX2 byte shuffles / gathers when available; 888 and the portable path are plain loops that
+// gcc -O3 vectorizes.
 #include "parkan/texm/decode.hpp"
+
+#include "texm/simd.hpp"
 
 #include <cstring>
 
@@ -116,36 +119,46 @@ std::size_t decode16_sse2(const std::uint8_t* src, std::size_t count, std::uint8
 }
 #endif
 
-// The 16-bit formats: SIMD for whole groups of 8, the reference for the rest.
+// The 16-bit formats: SIMD for whole groups, the exact scalar form for the rest.
 template <Format F>
-void decode16(const std::uint8_t* src, std::size_t count, std::uint8_t* dst) {
+void decode16(SimdPath path, const std::uint8_t* src, std::size_t count, std::uint8_t* dst) {
   std::size_t i = 0;
+  if (path >= SimdPath::avx2) i = simd::decode16_avx2(F, src, count, dst);
 #if defined(__SSE2__)
-  i = decode16_sse2<F>(src, count, dst);
+  if (path != SimdPath::portable) i += decode16_sse2<F>(src + 2 * i, count - i, dst + 4 * i);
 #endif
   for (; i < count; ++i) decode_one(F, src + 2 * i, nullptr, dst + 4 * i);
 }
 
-void decode_indexed(const std::uint8_t* __restrict src, std::size_t count, const std::uint8_t* palette,
+void decode_indexed(SimdPath path, const std::uint8_t* __restrict src, std::size_t count, const std::uint8_t* palette,
                     std::uint8_t* __restrict dst) {
   std::uint32_t table[256];
+  std::uint8_t planes[4 * 256];
   for (int i = 0; i < 256; ++i) {
     std::uint8_t rgba[4];
     palette_entry_to_rgba(palette + 4 * i, rgba);
     std::memcpy(&table[i], rgba, 4);
+    for (int c = 0; c < 4; ++c) planes[256 * c + i] = rgba[c];
   }
-  for (std::size_t i = 0; i < count; ++i) std::memcpy(dst + 4 * i, &table[src[i]], 4);
+  std::size_t i = path == SimdPath::avx512vbmi ? simd::decode_indexed_avx512vbmi(src, count, planes, dst) : 0;
+  for (; i < count; ++i) std::memcpy(dst + 4 * i, &table[src[i]], 4);
 }
 
 void decode_888(const std::uint8_t* __restrict src, std::size_t count, std::uint8_t* __restrict dst) {
   for (std::size_t i = 0; i < count; ++i) store_u32(dst + 4 * i, load_u32(src + 4 * i) | 0xFF000000u);
 }
 
-void decode_8888(const std::uint8_t* __restrict src, std::size_t count, std::uint8_t* __restrict dst) {
-  for (std::size_t i = 0; i < count; ++i) {
+void decode_8888(SimdPath path, const std::uint8_t* __restrict src, std::size_t count, std::uint8_t* __restrict dst) {
+  std::size_t i = path >= SimdPath::avx2 ? simd::decode_8888_avx2(src, count, dst) : 0;
+  for (; i < count; ++i) {
     std::uint32_t v = load_u32(src + 4 * i);  // bytes A, R, G, B
     store_u32(dst + 4 * i, (v >> 8) | (v << 24));
   }
+}
+
+SimdPath usable(SimdPath path) {
+  while (!simd_path_available(path)) path = SimdPath(int(path) - 1);
+  return path;
 }
 
 }  // namespace
@@ -156,17 +169,42 @@ void decode_pixels_reference(Format format, const std::uint8_t* src, std::size_t
   for (std::size_t i = 0; i < count; ++i) decode_one(format, src + bpp * i, palette, dst + 4 * i);
 }
 
+bool simd_path_available(SimdPath path) {
+  switch (path) {
+    case SimdPath::portable: return true;
+#if defined(__SSE2__)
+    case SimdPath::sse2: return true;
+    case SimdPath::avx2: return simd::has_avx2();
+    case SimdPath::avx512vbmi: return simd::has_avx2() && simd::has_avx512vbmi();
+#else
+    default: return false;
+#endif
+  }
+  return false;
+}
+
+SimdPath best_simd_path() {
+  static const SimdPath best = usable(SimdPath::avx512vbmi);
+  return best;
+}
+
+void decode_pixels_using(SimdPath path, Format format, const std::uint8_t* src, std::size_t count,
+                         const std::uint8_t* palette, std::uint8_t* dst) {
+  path = usable(path);
+  switch (format) {
+    case Format::indexed8: return decode_indexed(path, src, count, palette, dst);
+    case Format::rgb565: return decode16<Format::rgb565>(path, src, count, dst);
+    case Format::rgb556: return decode16<Format::rgb556>(path, src, count, dst);
+    case Format::argb4444: return decode16<Format::argb4444>(path, src, count, dst);
+    case Format::la88: return decode16<Format::la88>(path, src, count, dst);
+    case Format::rgbx888: return decode_888(src, count, dst);
+    case Format::argb8888: return decode_8888(path, src, count, dst);
+  }
+}
+
 void decode_pixels(Format format, const std::uint8_t* src, std::size_t count, const std::uint8_t* palette,
                    std::uint8_t* dst) {
-  switch (format) {
-    case Format::indexed8: return decode_indexed(src, count, palette, dst);
-    case Format::rgb565: return decode16<Format::rgb565>(src, count, dst);
-    case Format::rgb556: return decode16<Format::rgb556>(src, count, dst);
-    case Format::argb4444: return decode16<Format::argb4444>(src, count, dst);
-    case Format::la88: return decode16<Format::la88>(src, count, dst);
-    case Format::rgbx888: return decode_888(src, count, dst);
-    case Format::argb8888: return decode_8888(src, count, dst);
-  }
+  decode_pixels_using(best_simd_path(), format, src, count, palette, dst);
 }
 
 Result<Image> decode(const Texture& texture, std::size_t level) {

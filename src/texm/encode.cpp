@@ -9,6 +9,7 @@
 #include "parkan/texm/decode.hpp"
 #include "parkan/texm/mips.hpp"
 #include "parkan/texm/read.hpp"
+#include "texm/simd.hpp"
 
 namespace parkan::texm {
 
@@ -46,7 +47,8 @@ std::uint16_t pack16(Format format, const std::uint8_t* p) {
 }
 
 void encode_8888(const std::uint8_t* __restrict rgba, std::size_t count, std::uint8_t* __restrict dst) {
-  for (std::size_t i = 0; i < count; ++i) {
+  std::size_t i = best_simd_path() >= SimdPath::avx2 ? simd::encode_8888_avx2(rgba, count, dst) : 0;
+  for (; i < count; ++i) {
     std::uint32_t v = load_u32(rgba + 4 * i);  // R | G << 8 | B << 16 | A << 24
     store_u32(dst + 4 * i, (v << 8) | (v >> 24));  // bytes A, R, G, B
   }

@@ -52,24 +52,49 @@ TEST(TexmDecode, EachFormatAsDecisionsSays) {
   EXPECT_EQ(decode_one(Format::indexed8, ByteBuffer{255}, palette.data()), (Rgba{252, 253, 254, 255}));
 }
 
-TEST(TexmDecode, FastMatchesReferenceForEvery16BitWord) {
+const SimdPath kPaths[] = {SimdPath::portable, SimdPath::sse2, SimdPath::avx2, SimdPath::avx512vbmi};
+
+TEST(TexmDecode, TheBestPathIsAvailable) {
+  EXPECT_TRUE(simd_path_available(SimdPath::portable));
+  EXPECT_TRUE(simd_path_available(best_simd_path()));
+  decode_pixels_using(best_simd_path(), Format::rgb565, nullptr, 0, nullptr, nullptr);  // nothing to do, nothing touched
+}
+
+TEST(TexmDecode, EveryPathMatchesReferenceForEvery16BitWord) {
   ByteBuffer all(65536 * 2);
   for (std::uint32_t v = 0; v < 65536; ++v) store_u16(all.data() + 2 * v, static_cast<std::uint16_t>(v));
   for (Format f : {Format::rgb565, Format::rgb556, Format::argb4444, Format::la88}) {
-    ByteBuffer fast(65536 * 4), ref(65536 * 4);
-    decode_pixels(f, all.data(), 65536, nullptr, fast.data());
+    ByteBuffer ref(65536 * 4);
     decode_pixels_reference(f, all.data(), 65536, nullptr, ref.data());
-    EXPECT_EQ(fast, ref) << format_number(f);
+    for (SimdPath path : kPaths) {
+      ByteBuffer fast(65536 * 4);
+      decode_pixels_using(path, f, all.data(), 65536, nullptr, fast.data());
+      EXPECT_EQ(fast, ref) << format_number(f) << " path " << int(path);
+    }
   }
 }
 
-RC_GTEST_PROP(TexmDecode, FastMatchesReferenceForAnyCount, ()) {
+TEST(TexmDecode, EveryPathMatchesReferenceForEveryPaletteIndex) {
+  ByteBuffer palette = test::counting(1024, 3);
+  ByteBuffer indices(256 * 3 + 5);
+  for (std::size_t i = 0; i < indices.size(); ++i) indices[i] = std::uint8_t(i * 151);
+  ByteBuffer ref(indices.size() * 4);
+  decode_pixels_reference(Format::indexed8, indices.data(), indices.size(), palette.data(), ref.data());
+  for (SimdPath path : kPaths) {
+    ByteBuffer fast(indices.size() * 4);
+    decode_pixels_using(path, Format::indexed8, indices.data(), indices.size(), palette.data(), fast.data());
+    EXPECT_EQ(fast, ref) << "path " << int(path);
+  }
+}
+
+RC_GTEST_PROP(TexmDecode, EveryPathMatchesReferenceForAnyCount, ()) {
   Format f = *rc::gen::elementOf(std::vector<Format>(std::begin(kAllFormats), std::end(kAllFormats)));
-  std::size_t count = *rc::gen::inRange<std::size_t>(0, 100);
+  SimdPath path = *rc::gen::elementOf(std::vector<SimdPath>(std::begin(kPaths), std::end(kPaths)));
+  std::size_t count = *rc::gen::inRange<std::size_t>(0, 300);
   ByteBuffer src = *rc::gen::container<ByteBuffer>(count * bytes_per_pixel(f), rc::gen::arbitrary<std::uint8_t>());
   ByteBuffer palette = *rc::gen::container<ByteBuffer>(1024, rc::gen::arbitrary<std::uint8_t>());
   ByteBuffer fast(count * 4 + 1, 0xAB), ref(count * 4 + 1, 0xAB);  // the byte past the end stays untouched
-  decode_pixels(f, src.data(), count, palette.data(), fast.data());
+  decode_pixels_using(path, f, src.data(), count, palette.data(), fast.data());
   decode_pixels_reference(f, src.data(), count, palette.data(), ref.data());
   RC_ASSERT(fast == ref);
   RC_ASSERT(fast.back() == 0xAB);

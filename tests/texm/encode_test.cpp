@@ -57,6 +57,19 @@ TEST(TexmEncode, ExactBytesPerFormat) {
   EXPECT_EQ(luminance(77, 77, 77), 77);
 }
 
+TEST(TexmEncode, LongRunsOf8888MatchThePerPixelForm) {
+  ByteBuffer rgba(4 * 333);
+  for (std::size_t i = 0; i < rgba.size(); ++i) rgba[i] = std::uint8_t(i * 13 + 5);
+  ByteBuffer out(rgba.size());
+  encode_pixels(Format::argb8888, rgba.data(), 333, out.data());
+  for (std::size_t i = 0; i < 333; ++i) {
+    ASSERT_EQ(out[4 * i], rgba[4 * i + 3]);
+    ASSERT_EQ(out[4 * i + 1], rgba[4 * i]);
+    ASSERT_EQ(out[4 * i + 2], rgba[4 * i + 1]);
+    ASSERT_EQ(out[4 * i + 3], rgba[4 * i + 2]);
+  }
+}
+
 TEST(TexmEncode, FewColoursGiveAnExactPalette) {
   Image image = make_image(3, 1, ByteBuffer{1, 2, 3, 4, 9, 9, 9, 9, 1, 2, 3, 4});
   Palette palette = build_palette(std::span<const Image>(&image, 1));

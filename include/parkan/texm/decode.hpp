@@ -22,6 +22,16 @@ void decode_pixels(Format format, const std::uint8_t* src, std::size_t count, co
 void decode_pixels_reference(Format format, const std::uint8_t* src, std::size_t count, const std::uint8_t* palette,
                              std::uint8_t* dst);
 
+// The code paths of decode_pixels: portable C++ (any CPU), SSE2 (baseline x86-64), AVX2 and
+// AVX-512 VBMI (the palette lookup), chosen at run time when the CPU has them. decode_pixels uses
+// the best available one; each path includes the lower ones for what it does not cover.
+enum class SimdPath { portable, sse2, avx2, avx512vbmi };
+bool simd_path_available(SimdPath path);
+SimdPath best_simd_path();
+// decode_pixels on one given path (for tests and benchmarks); an unavailable path falls back to a lower one.
+void decode_pixels_using(SimdPath path, Format format, const std::uint8_t* src, std::size_t count,
+                         const std::uint8_t* palette, std::uint8_t* dst);
+
 // Level `level` of a parsed texture as RGBA8.
 Result<Image> decode(const Texture& texture, std::size_t level = 0);
 
