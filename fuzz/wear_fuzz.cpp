@@ -1,0 +1,23 @@
+// Both WEAR parsers, the validator and the writers.
+#include <cstdint>
+#include <cstdlib>
+
+#include "parkan/material/wear.hpp"
+
+using namespace parkan;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  ByteView text(data, size);
+  auto file = material::parse_wear(text, material::WearParser::file);
+  auto buffer = material::parse_wear(text, material::WearParser::buffer);
+  (void)buffer;
+  (void)material::check_wear(text);
+  if (!file) return 0;
+  if (material::write_wear(*file, text) != ByteBuffer(text.begin(), text.end())) std::abort();  // lossless
+  ByteBuffer canonical = material::write_wear_canonical(*file);
+  for (auto parser : {material::WearParser::file, material::WearParser::buffer}) {
+    auto again = material::parse_wear(canonical, parser);
+    if (!again || !(*again == *file)) std::abort();  // the canonical text reads back with both parsers
+  }
+  return 0;
+}
