@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "parkan/msh/anim.hpp"
-#include "parkan/msh/math.hpp"
+#include "msh/engine_math.hpp"
 
 namespace parkan::msh {
 
@@ -54,56 +54,86 @@ void take_key(NodePose& pose, const std::uint8_t* k, std::uint32_t index, Sample
 
 }  // namespace
 
-Result<NodePose> sample_node(const AnimStreams& s, std::uint32_t node, float t) {
-  if (s.layout != NodeLayout::node38) return legacy_error();
-  if (node >= s.node_count) return missing_node_error(node, s.node_count);
-  if (!std::isfinite(t)) return time_error(t);
+namespace {
+
+// Which rule stopped the sampler; the message is built afterwards, out of the hot path.
+enum class Fault : std::uint8_t { none, legacy, missing_node, time, fallback, map_word, map_key };
+
+// sub_10012880 (3.1-3.3) without allocations: fills `pose` or names the rule that stopped it.
+[[gnu::always_inline]] inline Fault sample_into(const AnimStreams& s, std::uint32_t node, float t, NodePose& pose) {
+  if (s.layout != NodeLayout::node38) return Fault::legacy;
+  if (node >= s.node_count) return Fault::missing_node;
+  if (!std::isfinite(t)) return Fault::time;
   const std::uint16_t map_start = s.node_map_start(node);
   const std::uint16_t fallback = s.node_fallback(node);
-  NodePose pose;
-  pose.frame = frame_index(t);
+  pose.frame = detail::frame_index_inline(t);
 
   // 3.2: the fallback branch. Its three conditions are tested in the engine's order; the word
   // lookup is bounds-checked where the engine reads blindly.
   bool use_fallback = pose.frame >= s.frame_count || map_start == kNoMap;
-  std::uint64_t word = std::uint64_t(map_start) + pose.frame;
+  const std::uint64_t word = std::uint64_t(map_start) + pose.frame;
   std::uint16_t mapped = 0;
   if (!use_fallback) {
-    if (word >= s.word_count) return map_word_error(s, node, map_start, pose.frame);
+    if (word >= s.word_count) return Fault::map_word;
     mapped = load_u16(s.map.data() + word * kMapWordSize);
     use_fallback = mapped >= fallback;
   }
   if (use_fallback) {
-    if (fallback >= s.key_count) return fallback_error(s, node, fallback);
+    if (fallback >= s.key_count) return Fault::fallback;
     take_key(pose, s.keys.data() + std::size_t(fallback) * kKeyStride, fallback, SamplePath::fallback);
-    return pose;
+    return Fault::none;
   }
 
   // 3.3: the map branch, strict float equality with the key times.
-  if (mapped >= s.key_count) return map_key_error(s, node, word, pose.frame, mapped);
+  if (mapped >= s.key_count) return Fault::map_key;
   const std::uint8_t* k0 = s.keys.data() + std::size_t(mapped) * kKeyStride;
   const float t0 = key_time(k0);
   if (t == t0) {
     take_key(pose, k0, mapped, SamplePath::key0);
-    return pose;
+    return Fault::none;
   }
-  if (std::uint32_t(mapped) + 1 >= s.key_count) return map_key_error(s, node, word, pose.frame, mapped);
+  if (std::uint32_t(mapped) + 1 >= s.key_count) return Fault::map_key;
   const std::uint8_t* k1 = k0 + kKeyStride;
   const float t1 = key_time(k1);
   if (t == t1) {
     take_key(pose, k1, mapped + 1u, SamplePath::key1);
-    return pose;
+    return Fault::none;
   }
   const float alpha = (t - t0) / (t1 - t0);
   pose.key = mapped;
   pose.path = SamplePath::interp;
-  pose.pos = lerp_position(key_pos(k0), key_pos(k1), alpha);
-  pose.quat = quat_slerp(key_quat(k0), key_quat(k1), alpha);  // g_FastProc[17]
+  pose.pos = detail::lerp_position_inline(key_pos(k0), key_pos(k1), alpha);
+  pose.quat = detail::quat_slerp_inline(key_quat(k0), key_quat(k1), alpha);  // g_FastProc[17]
+  return Fault::none;
+}
+
+[[gnu::cold, gnu::noinline]] Error fault_error(Fault fault, const AnimStreams& s, std::uint32_t node, float t) {
+  switch (fault) {
+    case Fault::legacy: return legacy_error();
+    case Fault::missing_node: return missing_node_error(node, s.node_count);
+    case Fault::time: return time_error(t);
+    case Fault::fallback: return fallback_error(s, node, s.node_fallback(node));
+    case Fault::map_word: return map_word_error(s, node, s.node_map_start(node), detail::frame_index_inline(t));
+    default: {
+      const std::uint32_t frame = detail::frame_index_inline(t);
+      const std::uint64_t word = std::uint64_t(s.node_map_start(node)) + frame;
+      return map_key_error(s, node, word, frame, load_u16(s.map.data() + word * kMapWordSize));
+    }
+  }
+}
+
+}  // namespace
+
+Result<NodePose> sample_node(const AnimStreams& s, std::uint32_t node, float t) {
+  NodePose pose;
+  const Fault fault = sample_into(s, node, t, pose);
+  if (fault != Fault::none) [[unlikely]]
+    return fault_error(fault, s, node, t);
   return pose;
 }
 
 Mat4 pose_matrix(const NodePose& pose) {
-  Mat4 m = quat_to_matrix(pose.quat);
+  Mat4 m = detail::quat_to_matrix_inline(pose.quat);
   m[3] = pose.pos[0];
   m[7] = pose.pos[1];
   m[11] = pose.pos[2];
@@ -117,20 +147,20 @@ Result<Mat4> blend_node(const AnimStreams& s, std::uint32_t node, float ta, floa
                                "hasB needs blend > 0 and tB >= 0 (msh-animation.md 4.1; undefined in the engine)",
                                blend, ta, tb));
   NodePose a, b;
-  if (inputs.has_a) {
-    PARKAN_ASSIGN(a, sample_node(s, node, ta));
-  }
-  if (inputs.has_b) {
-    PARKAN_ASSIGN(b, sample_node(s, node, tb));
-  }
+  if (inputs.has_a)
+    if (Fault fault = sample_into(s, node, ta, a); fault != Fault::none) [[unlikely]]
+      return fault_error(fault, s, node, ta);
+  if (inputs.has_b)
+    if (Fault fault = sample_into(s, node, tb, b); fault != Fault::none) [[unlikely]]
+      return fault_error(fault, s, node, tb);
   if (!inputs.has_b) return pose_matrix(a);
   if (!inputs.has_a) return pose_matrix(b);
 
   Quat qb = b.quat;
-  if (blend_flips(a.quat, qb))
+  if (detail::blend_flips_inline(a.quat, qb))
     for (float& c : qb) c = -c;
-  Mat4 m = quat_to_matrix(quat_slerp(a.quat, qb, blend));  // g_FastProc[22], then [14]
-  Vec3 p = blend_position(a.pos, b.pos, blend);
+  Mat4 m = detail::quat_to_matrix_inline(detail::quat_slerp_inline(a.quat, qb, blend));  // g_FastProc[22], then [14]
+  Vec3 p = detail::blend_position_inline(a.pos, b.pos, blend);
   m[3] = p[0];
   m[7] = p[1];
   m[11] = p[2];
@@ -176,7 +206,9 @@ Status world_matrices(const AnimStreams& s, const Hierarchy& h, float t, std::sp
   if (out.size() < s.node_count)
     return invalid(fmt::format("output holds {} matrices, the model has {} nodes", out.size(), s.node_count));
   for (std::uint32_t i = 0; i < s.node_count; ++i) {
-    PARKAN_ASSIGN(NodePose pose, sample_node(s, i, t));
+    NodePose pose;
+    if (Fault fault = sample_into(s, i, t, pose); fault != Fault::none) [[unlikely]]
+      return fault_error(fault, s, i, t);
     const std::uint16_t parent = h.parents[i];
     if (parent != kNoParent && parent >= i)
       return invalid(fmt::format("node {}: parent {} does not precede it", i, parent));
