@@ -96,6 +96,17 @@ RC_GTEST_PROP(NresProperty, LosslessRoundTripIsByteIdentical, ()) {
   }
 }
 
+// The prefix keys only skip directory reads: every query gives what the plain engine search gives.
+RC_GTEST_PROP(NresProperty, KeyedLookupEqualsThePlainEngineSearch, ()) {
+  auto a = gen_archive();
+  Archive keyed = read(a->bytes).value();
+  Archive plain = keyed;
+  plain.name_keys.clear();
+  std::vector<std::string> queries = *rc::gen::container<std::vector<std::string>>(5, gen_name());
+  for (const Entry& e : keyed.entries) queries.emplace_back(e.name());
+  for (const std::string& q : queries) RC_ASSERT(find(keyed, q) == find(plain, q));
+}
+
 RC_GTEST_PROP(NresProperty, FolderRoundTripIsByteIdentical, ()) {
   auto a = gen_archive();
   Archive archive = read(a->bytes).value();
