@@ -5,7 +5,9 @@
 
 #if defined(__x86_64__)
 // gcc 12 warns about the undefined vector inside its own _mm512_shuffle_i64x2 (a false positive).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
 #define PARKAN_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 
