@@ -201,7 +201,8 @@ TEST_F(TexmCli, FromPngIntoAnArchiveKeepsTheOriginalHeaderAndEverythingElse) {
 
   auto told = run_cli({"texm", "from-png", in, path("new2.lib"), "--into", lib + "::#0", "--flags5", "0", "--format", "4444"});
   ASSERT_EQ(told.exit_code, 0) << told.err;
-  texm::Texture m = *texm::read(nres::read(test::read_bytes(dir / "new2.lib"))->payload(0));
+  ByteBuffer new2 = test::read_bytes(dir / "new2.lib");
+  texm::Texture m = *texm::read(nres::read(new2)->payload(0));
   EXPECT_EQ(m.header.flags5, 0u);
   EXPECT_EQ(m.header.format, 4444u);
   EXPECT_EQ(m.header.mip_count, 4u);  // the original's 7, capped at the 8x8 chain

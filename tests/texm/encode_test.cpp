@@ -126,11 +126,13 @@ TEST(TexmEncode, DitheringIsOffByDefaultAndChangesAGradientWhenOn) {
   // A flat colour between two codes dithers into a mix of exactly those two codes.
   Image flat{8, 8, ByteBuffer(256)};
   for (std::size_t i = 0; i < 256; i += 4) flat.rgba[i] = 128, flat.rgba[i + 1] = 0, flat.rgba[i + 2] = 0, flat.rgba[i + 3] = 255;
-  Texture ft = *read(*encode(flat, dithered));
+  ByteBuffer dithered_bytes = *encode(flat, dithered);
+  Texture ft = *read(dithered_bytes);
   std::set<int> codes;
   for (std::size_t i = 0; i < 64; ++i) codes.insert(load_u16(ft.pixels.data() + 2 * i) >> 11);
   EXPECT_EQ(codes, (std::set<int>{15, 16}));  // widen5: 123 and 132
-  Texture pt = *read(*encode(flat, plain));
+  ByteBuffer plain_bytes = *encode(flat, plain);
+  Texture pt = *read(plain_bytes);
   for (std::size_t i = 0; i < 64; ++i) EXPECT_EQ(load_u16(pt.pixels.data() + 2 * i) >> 11, 16);
 }
 
