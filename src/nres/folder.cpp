@@ -119,7 +119,7 @@ json entry_json(const Archive& archive, std::size_t i, const std::string& file) 
 // edited, in which case it is the new name zero-filled.
 Result<Entry> entry_from_json(const Field& f, bool& renamed) {
   Entry e;
-  if (f.has("type_id")) {
+  if (f.has("type_id") || !f.has("type")) {
     PARKAN_ASSIGN(e.type_id, f.u32("type_id"));
   } else {
     PARKAN_ASSIGN(std::string type, f.text("type"));
