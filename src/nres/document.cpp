@@ -59,6 +59,9 @@ class Splitter {
     gap_until(e.data_offset);
     Chunk chunk{index, bytes_.subspan(e.data_offset, e.size)};
     chunk.padded = e.size == 0 && pos_ % 8 == 0;  // an empty payload at an aligned offset needs no padding
+    // An aligned payload stays aligned when an edit before it moves it (zeros inserted before it
+    // are padding, a derived field); at its original place this adds nothing.
+    chunk.align_start = pos_ % 8 == 0;
     doc_.chunks.push_back(chunk);
     if (e.size != 0) host_ = index;
     pos_ += e.size;

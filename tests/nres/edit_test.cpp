@@ -61,6 +61,19 @@ TEST(Edit, ReplaceShiftsLaterDataAndKeepsEverythingElse) {
   EXPECT_EQ(*edited, assemble(data, rows));
 }
 
+TEST(Edit, PayloadsAfterNonZeroGapsStayAligned) {
+  Messy m;
+  ByteBuffer payload = bytes_of("ABCD");
+  auto edited = replace_payload(parse(m.bytes), 0, payload);  // b_x is followed by "xyz\0\0", then delta
+  ASSERT_TRUE(edited.ok()) << edited.error().to_string();
+  ByteBuffer data = bytes_of(std::string("UNINDEXEDJUNK!!!") + std::string("hello\0\0\0", 8) + "worlds!!" +
+                             std::string("ABCDxyz\0\0\0\0\0\0\0\0\0", 16));
+  std::vector<Entry> rows = m.rows;
+  rows[0].size = 4;
+  rows[4].data_offset = 0x40;
+  EXPECT_EQ(*edited, assemble(data, rows));
+}
+
 TEST(Edit, AddAppendsAlignedPayloadAndRebuildsSortTable) {
   Messy m;
   ByteBuffer payload = bytes_of("new");

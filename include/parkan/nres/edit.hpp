@@ -20,7 +20,8 @@ struct Chunk {
   std::size_t entry = kFiller;  // directory index of the payload, or kFiller for gap/unindexed bytes
   ByteView bytes;               // the payload or filler bytes (views: keep their owner alive)
   bool padded = false;          // followed by canonical zero padding to the next multiple of 8
-  bool align_start = false;     // zeros before it up to a multiple of 8 (set for added payloads)
+  bool align_start = false;     // zeros before it up to a multiple of 8 (payloads read at an aligned
+                                // offset, and added ones: edits never misalign them)
 };
 
 // An empty payload whose offset lies strictly inside another payload (only crafted files do

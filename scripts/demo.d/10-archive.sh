@@ -1,0 +1,33 @@
+# NRes archives (issue 2): list and verify a sample archive with the corpus edge cases (an unindexed
+# region like Part 2 Textures.lib, gaps, duplicate and mixed-case names, junk after NULs), extract
+# it, pack it back and show with cmp that the result is byte-identical; then edit and repack.
+LIB="$DEMO/game/archives/edge_cases.lib"
+OUT="$DEMO/archive"
+mkdir -p "$OUT"
+
+run archive list "$LIB"
+run archive verify "$LIB"
+echo "\$ parkan archive list $DEMO/game/archives/canonical.lib --json | head -c 300"
+"$PARKAN" archive list "$DEMO/game/archives/canonical.lib" --json | head -c 300; echo " ..."; echo
+run archive extract "$LIB" "$OUT/edge_cases"
+ls "$OUT/edge_cases"
+echo
+run archive pack "$OUT/edge_cases" "$OUT/edge_cases.packed.lib"
+echo "\$ cmp $LIB $OUT/edge_cases.packed.lib"
+cmp "$LIB" "$OUT/edge_cases.packed.lib" && echo "byte-identical"
+echo
+
+echo "\$ parkan archive cat $LIB::GRASS.0 | wc -c   # the engine's lookup among three names equal but for case"
+"$PARKAN" archive cat "$LIB::GRASS.0" | wc -c
+echo
+printf 'a longer payload that shifts everything after it' > "$OUT/menu.txt"
+run archive replace "$LIB" "[MENU].TXT" "$OUT/menu.txt" "$OUT/edge_cases.replaced.lib"
+run archive verify "$OUT/edge_cases.replaced.lib"
+run archive add "$OUT/edge_cases.replaced.lib" "New_[2].0" "$OUT/menu.txt" "$OUT/edge_cases.added.lib" --type Texm
+run archive rename "$OUT/edge_cases.added.lib" "zebra.msh" "Zebra_1.msh" "$OUT/edge_cases.renamed.lib"
+run archive remove "$OUT/edge_cases.renamed.lib" "#0" "$OUT/edge_cases.removed.lib"
+run archive list "$OUT/edge_cases.removed.lib"
+run archive repack "$LIB" "$OUT/edge_cases.canonical.lib"
+run archive verify "$OUT/edge_cases.canonical.lib"
+ls -l "$LIB" "$OUT/edge_cases.canonical.lib"
+echo
