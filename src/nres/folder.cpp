@@ -202,7 +202,7 @@ Folder to_folder(const Archive& archive) {
       folder.files.push_back({name, chunk.bytes});
       layout.push_back(json{{"gap", name}, {"offset", at}, {"size", chunk.bytes.size()}});
     } else {
-      layout.push_back(json{{"entry", chunk.entry}, {"padded", chunk.padded}});
+      layout.push_back(json{{"entry", chunk.entry}, {"padded", chunk.padded}, {"aligned", chunk.align_start}});
     }
     at += chunk.bytes.size();
     if (chunk.padded) at += (8 - at % 8) % 8;
@@ -218,7 +218,7 @@ Folder to_folder(const Archive& archive) {
       {"comment",
        "parkan archive pack rebuilds the archive from this folder: payload sizes come from the files and "
        "offsets from 'layout' (data region in file order; 'gap' files hold gaps and unindexed bytes; "
-       "'padded' means zero padding to 8 follows). Edit payload files freely. A changed 'name' gets a "
+       "'padded': zero padding to 8 follows; 'aligned': kept on a multiple of 8 when earlier data moves). Edit payload files freely. A changed 'name' gets a "
        "zero-filled name field and rebuilds the sort table; an entry missing from 'layout' is appended."},
       {"entries", std::move(entries)},
       {"layout", std::move(layout)}};
@@ -291,7 +291,8 @@ Result<ByteBuffer> from_folder(const json& manifest, const FileLoader& load, con
       continue;
     }
     PARKAN_ASSIGN(bool padded, f.flag("padded"));
-    document.chunks.push_back(Chunk{index, payloads[index], padded});
+    PARKAN_ASSIGN(bool aligned, f.flag("aligned"));
+    document.chunks.push_back(Chunk{index, payloads[index], padded, aligned});
   }
   for (std::size_t i = 0; i < n; ++i)
     if (!placed[i]) {

@@ -77,8 +77,9 @@ TEST(Folder, ManifestHasEveryFieldAndTheLayout) {
   EXPECT_EQ(alpha["type"], "Texm");
   EXPECT_EQ(alpha["sort_index"], 0);
   EXPECT_EQ(m["layout"].dump(),
-            R"([{"gap":"~gap-0.bin","offset":16,"size":16},{"entry":1,"padded":true},{"entry":3,"padded":true},)"
-            R"({"entry":0,"padded":false},{"gap":"~gap-1.bin","offset":51,"size":5},{"entry":4,"padded":true},)"
+            R"([{"gap":"~gap-0.bin","offset":16,"size":16},{"aligned":true,"entry":1,"padded":true},)"
+            R"({"aligned":true,"entry":3,"padded":true},{"aligned":true,"entry":0,"padded":false},)"
+            R"({"gap":"~gap-1.bin","offset":51,"size":5},{"aligned":true,"entry":4,"padded":true},)"
             R"({"delta":2,"entry":2,"inside":1}])");
 }
 
@@ -98,6 +99,15 @@ TEST(Folder, EditedPayloadIsRebuiltAround) {
   auto expected = replace_payload(x.archive, 1, bytes_of("HELLO WORLD"));
   ASSERT_TRUE(expected.ok());
   EXPECT_EQ(*packed, *expected);
+}
+
+TEST(Folder, EditedPayloadKeepsLaterPayloadsAligned) {
+  Extracted x;
+  x.files["b_x"] = bytes_of("ABCD");  // followed by the non-zero gap "xyz\0\0", then delta
+  auto packed = from_folder(x.folder.manifest, x.loader());
+  ASSERT_TRUE(packed.ok()) << packed.error().to_string();
+  EXPECT_EQ(*packed, replace_payload(x.archive, 0, bytes_of("ABCD")).value());
+  EXPECT_EQ(read(*packed).value().entries[4].data_offset, 0x40u);
 }
 
 TEST(Folder, EditedNameGetsAFreshFieldAndSortTable) {
