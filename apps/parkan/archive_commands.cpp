@@ -49,8 +49,8 @@ Result<std::size_t> resolve_entry(const nres::Archive& archive, const std::strin
           .in_file(path);
     return *ref.index;
   }
-  auto name = utf8_to_cp1251(*ref.name);
-  auto index = name ? nres::find(archive, *name) : std::nullopt;
+  auto name = utf8_to_cp1251(*ref.name);  // as game::open_resource: UTF-8 text, else raw bytes
+  auto index = nres::find(archive, name ? *name : *ref.name);
   if (!index) return invalid(fmt::format("no entry named \"{}\"", text)).in_file(path);
   return *index;
 }

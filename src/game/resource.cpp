@@ -56,7 +56,10 @@ Result<Resource> open_resource(std::string_view reference) {
           .in_file(ref.path);
     index = ref.index;
   } else {
-    index = nres::find(*archive, *ref.name);
+    // The reference is text (UTF-8 from a shell); names are cp1251 bytes (decisions.md "Text
+    // encoding"). Bytes that are not UTF-8 are searched as they are.
+    std::optional<std::string> cp1251 = utf8_to_cp1251(*ref.name);
+    index = nres::find(*archive, cp1251 ? *cp1251 : *ref.name);
     if (!index) return invalid(fmt::format("no entry named \"{}\"", *ref.name)).in_file(ref.path);
   }
   resource.entry = archive->entries[*index];
