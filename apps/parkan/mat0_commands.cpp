@@ -46,24 +46,29 @@ struct AttrFlags {
   }
 };
 
+// A bare path that is an NRes archive means "the whole library" (a MAT0 payload cannot start with
+// "NRes": that would announce 0x7365 animation blocks).
+bool is_archive_file(const std::string& src) {
+  game::ResourceRef ref = game::parse_resource_ref(src);
+  if (ref.name || ref.index) return false;
+  auto file = MappedFile::open(src);
+  return file && file->bytes().size() >= 4 && load_u32(file->bytes().data()) == nres::kMagic;
+}
+
 struct OpenMaterial {
   game::Resource resource;
   material::Mat0 mat;
 };
 
 Result<OpenMaterial> open_material(const std::string& src, const AttrFlags& attrs) {
+  if (is_archive_file(src))
+    return usage_error(fmt::format("{} is an archive: name one material as {}::NAME or {}::#N", src, src, src));
   PARKAN_ASSIGN(game::Resource resource, game::open_resource(src));
   auto mat = material::read_mat0(resource.bytes, attrs.for_resource(resource));
   if (!mat) return resource.locate(std::move(mat).error());
   return OpenMaterial{std::move(resource), std::move(*mat)};
 }
 
-// A bare path that is an NRes archive means "the whole library".
-bool is_archive_file(const std::string& src) {
-  if (game::parse_resource_ref(src).name || game::parse_resource_ref(src).index) return false;
-  auto file = MappedFile::open(src);
-  return file && file->bytes().size() >= 4 && load_u32(file->bytes().data()) == nres::kMagic;
-}
 
 Result<nres::Archive> read_archive(const MappedFile& file) {
   auto archive = nres::read(file.bytes(), nres::Profile::compatible);
@@ -106,9 +111,16 @@ Result<json> read_json_file(const fs::path& path) {
 Result<int> build_library(const fs::path& in_dir, const std::string& out) {
   PARKAN_ASSIGN(json manifest, read_json_file(in_dir / nres::kManifestName));
   std::vector<fs::path> inputs{in_dir / nres::kManifestName};
+  // Errors name files relative to the folder; the folder is added once below.
   nres::FileLoader load = [&](const std::string& name) -> Result<ByteBuffer> {
     inputs.push_back(in_dir / name);
-    return read_file(in_dir / name);
+    auto bytes = read_file(in_dir / name);
+    if (!bytes) {
+      Error e = std::move(bytes).error();
+      e.file = name;
+      return e;
+    }
+    return bytes;
   };
   auto bytes = runtime::build_material_library(std::move(manifest), load);
   if (!bytes) {
@@ -188,10 +200,13 @@ void add_mat0_commands(CLI::App& app) {
                                 [=]() -> Result<int> {
                                   if (!out->empty()) return dump_library(*src, *out);
                                   PARKAN_ASSIGN(OpenMaterial m, open_material(*src, *attrs));
-                                  json doc = material::mat0_to_json(m.mat);
+                                  nlohmann::ordered_json doc = nlohmann::ordered_json::object();
                                   if (m.resource.entry) doc["name"] = m.resource.entry_name();
-                                  if (*as_json) print_json(doc);
-                                  else std::cout << doc.dump(2) << '\n';
+                                  doc.update(material::mat0_to_json(m.mat));
+                                  // One document either way; the text form is indented for editing.
+                                  std::cout << doc.dump(*as_json ? -1 : 2, ' ', false,
+                                                        nlohmann::json::error_handler_t::replace)
+                                            << '\n';
                                   return 0;
                                 });
     cmd->add_option("SRC", *src, "MAT0 payload, ARCHIVE::NAME, ARCHIVE::#N, or a whole ARCHIVE with OUTDIR")->required();
