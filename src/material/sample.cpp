@@ -59,6 +59,9 @@ Selection Timeline::select_by_time(std::uint32_t game_time, std::uint32_t& start
   return select_local(game_time - start_time, start_time, rand);
 }
 
+// 7.3 says "as sub_100031F0, but the time is t * cycleLength": the product (in float, converted as the
+// engine converts) replaces the time since the start, and every mode, mode 3's rand() and start time
+// write included, then runs as by time. The seeds are silent on mode 3 here; this is the literal reading.
 Selection Timeline::select_by_t(float t, std::uint32_t& start_time, const RandomSource& rand) const {
   return select_local(engine_float_to_u32(normalize_t(t) * static_cast<float>(cycle_)), start_time, rand);
 }
