@@ -220,10 +220,7 @@ void add_pack(CLI::App& group) {
         json manifest = json::parse(text.begin(), text.end(), nullptr, false);
         if (manifest.is_discarded()) return invalid("not valid JSON").in_file(manifest_path.string());
         std::vector<fs::path> inputs{manifest_path};
-        std::size_t files = manifest.is_object() && manifest.contains("layout") && manifest["layout"].is_array()
-                                ? manifest["layout"].size()
-                                : 0;
-        Progress progress("pack", files, !globals().quiet);
+        Progress progress("pack", nres::folder_file_count(manifest), !globals().quiet);
         nres::FileLoader load = [&](const std::string& name) -> Result<ByteBuffer> {
           inputs.push_back(fs::path(*dir) / name);
           progress.advance();

@@ -303,6 +303,15 @@ Result<ByteBuffer> from_folder(const json& manifest, const FileLoader& load, con
   return write_lossless(document);
 }
 
+std::size_t folder_file_count(const json& manifest) {
+  std::size_t files = 0;
+  if (!manifest.is_object()) return 0;
+  if (manifest.contains("entries") && manifest["entries"].is_array()) files += manifest["entries"].size();
+  if (manifest.contains("layout") && manifest["layout"].is_array())
+    for (const json& item : manifest["layout"]) files += item.is_object() && item.contains("gap") ? 1 : 0;
+  return files;
+}
+
 std::optional<std::uint32_t> parse_type_name(std::string_view text) {
   if (text.size() == 4 && std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c <= 0x7E; }) &&
       !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {

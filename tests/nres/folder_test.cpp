@@ -83,6 +83,12 @@ TEST(Folder, ManifestHasEveryFieldAndTheLayout) {
             R"({"delta":2,"entry":2,"inside":1}])");
 }
 
+TEST(Folder, FileCountIsWhatPackLoads) {
+  Extracted x;
+  EXPECT_EQ(folder_file_count(x.folder.manifest), 7u);
+  EXPECT_EQ(folder_file_count(json::array()), 0u);
+}
+
 TEST(Folder, UnmodifiedFolderPacksToTheSameBytes) {
   Extracted x;
   json reparsed = json::parse(x.folder.manifest.dump(2));

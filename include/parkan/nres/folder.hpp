@@ -47,6 +47,9 @@ struct PackOptions {
 // so edited payload files are rebuilt around losslessly. Errors name the manifest field.
 Result<ByteBuffer> from_folder(const nlohmann::json& manifest, const FileLoader& load, const PackOptions& options = {});
 
+// How many files from_folder will load for this manifest (for a progress bar).
+std::size_t folder_file_count(const nlohmann::json& manifest);
+
 // The inverse of type_name: four printable characters as a FourCC, or a decimal number.
 std::optional<std::uint32_t> parse_type_name(std::string_view text);
 
