@@ -15,8 +15,9 @@ using test::run_cli;
 
 struct AnimCli : ::testing::Test {
   test::TempDir dir;
-  std::string model = write("small.msh", msh::test::build(msh::test::small_model()));
-  msh::AnimStreams streams() const { return msh::test::streams_of(test::read_bytes(model)); }
+  ByteBuffer model_bytes = msh::test::build(msh::test::small_model());
+  std::string model = write("small.msh", model_bytes);
+  msh::AnimStreams streams() const { return msh::test::streams_of(model_bytes); }
 
   std::string write(const std::string& name, const ByteBuffer& bytes) {
     test::write_bytes(dir / name, bytes);

@@ -78,6 +78,16 @@ TEST_F(Mat0Cli, WholeLibraryDumpAndBuild) {
   auto refuse = run_cli({"mat0", "build", folder, manifest});
   EXPECT_EQ(refuse.exit_code, 3);
   EXPECT_EQ(test::read_bytes(manifest), manifest_bytes);
+
+  std::filesystem::remove(dir / "materials" / "DEFAULT.json");
+  auto missing = run_cli({"mat0", "build", folder, (dir / "x.lib").string()});
+  EXPECT_EQ(missing.exit_code, 3);
+  EXPECT_EQ(missing.err, "parkan: error: " + folder + "/DEFAULT.json: cannot open: No such file or directory\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "x.lib"));
+  auto whole = run_cli({"mat0", "phases", lib});
+  EXPECT_EQ(whole.exit_code, 2);
+  EXPECT_EQ(whole.err, "parkan: error: " + lib + " is an archive: name one material as " + lib + "::NAME or " + lib +
+                           "::#N\n");
 }
 
 TEST_F(Mat0Cli, BarePayloadNeedsItsAttributes) {

@@ -92,10 +92,18 @@ inline RawModel small_model() {
   return m;
 }
 
+// The streams view `bytes`: keep the buffer alive (temporaries are refused at compile time).
+AnimStreams streams_of(ByteBuffer&& bytes) = delete;
 inline AnimStreams streams_of(const ByteBuffer& bytes) {
   auto s = read_anim_streams(bytes);
   if (!s) throw std::runtime_error(s.error().to_string());
   return *s;
+}
+
+// The editor IR of a built model (the IR copies what it needs, so the bytes may go).
+inline Result<AnimModel> ir_of(const RawModel& m) {
+  ByteBuffer bytes = build(m);
+  return read_anim_model(streams_of(bytes));
 }
 
 }  // namespace parkan::msh::test

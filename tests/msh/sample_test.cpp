@@ -134,7 +134,8 @@ TEST_F(SmallModel, FallbackWithoutMap) {
 TEST(Sample, FallbackWhenTheWordIsAboveTheFallback) {
   RawModel m = small_model();
   m.words[1] = 3;  // node 0, frame 1: 3 > fallback 2
-  AnimStreams s = streams_of(build(m));
+  ByteBuffer bytes = build(m);
+  AnimStreams s = streams_of(bytes);
   NodePose p = sample_ok(s, 0, 1.5f);
   EXPECT_EQ(p.path, SamplePath::fallback);
   EXPECT_EQ(p.key, 2u);
@@ -144,7 +145,8 @@ TEST(Sample, QuaternionOrderIsWxyz) {
   RawModel m;
   m.keys = {key(0, {1, 2, 3}, {1000, 2000, 3000, 4000})};
   m.nodes = {{kNoParent, kNoMap, 0}};
-  AnimStreams s = streams_of(build(m));
+  ByteBuffer bytes = build(m);
+  AnimStreams s = streams_of(bytes);
   NodePose p = sample_ok(s, 0, 0.0f);
   EXPECT_EQ(p.quat, (Quat{4000.0f * kQuatScale, 1000.0f * kQuatScale, 2000.0f * kQuatScale, 3000.0f * kQuatScale}));
   EXPECT_EQ(p.pos, (Vec3{1, 2, 3}));
@@ -163,14 +165,16 @@ TEST_F(SmallModel, RefusesMissingNodesAndNonFiniteTimes) {
 TEST(Sample, FallbackPastTheKeyPool) {
   RawModel m = small_model();
   m.nodes[1].fallback = 9;
-  AnimStreams s = streams_of(build(m));
+  ByteBuffer bytes = build(m);
+  AnimStreams s = streams_of(bytes);
   EXPECT_EQ(sample_error(s, 1, 0.0f), "node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c");
 }
 
 TEST(Sample, MapWordPastTheFrameMap) {
   RawModel m = small_model();
   m.words.resize(6);  // node 2's block (start 5) is cut after frame 0
-  AnimStreams s = streams_of(build(m));
+  ByteBuffer bytes = build(m);
+  AnimStreams s = streams_of(bytes);
   EXPECT_EQ(sample_ok(s, 2, 0.0f).key, 4u);
   EXPECT_EQ(sample_error(s, 2, 1.5f),
             "node 2: map word 6 (map start 5 + frame 1) is past the frame map (6 words) (rule 9.3) at offset 0x60");
@@ -180,7 +184,8 @@ TEST(Sample, MappedKeyPastTheKeyPool) {
   RawModel m = small_model();
   m.nodes[0].fallback = 40;  // so that words below 40 are taken as keys
   m.words[0] = 10;
-  AnimStreams s = streams_of(build(m));
+  ByteBuffer bytes = build(m);
+  AnimStreams s = streams_of(bytes);
   EXPECT_EQ(sample_error(s, 0, 0.0f),
             "node 0: frame 0 maps to key 10, which is past the key pool (6 keys) (rule 9.4) at offset 0x118");
 }
@@ -189,7 +194,8 @@ TEST(Sample, NextKeyPastTheKeyPoolOnlyWhenItIsRead) {
   RawModel m = small_model();
   m.nodes[0].fallback = 40;
   m.words[0] = 5;  // the last key (time 1)
-  AnimStreams s = streams_of(build(m));
+  ByteBuffer bytes = build(m);
+  AnimStreams s = streams_of(bytes);
   NodePose p = sample_ok(s, 0, 1.0f);  // t == key 5 time: the engine never reads key 6
   EXPECT_EQ(p.path, SamplePath::key0);
   EXPECT_EQ(p.key, 5u);
@@ -203,7 +209,8 @@ TEST(Sample, LegacyNodeTableIsNotSampled) {
   m.nodes_raw = ByteBuffer(24, 0xFF);
   m.keys = {key(0)};
   m.nodes = {{}};
-  AnimStreams s = streams_of(build(m));
+  ByteBuffer bytes = build(m);
+  AnimStreams s = streams_of(bytes);
   EXPECT_EQ(s.layout, NodeLayout::legacy24);
   EXPECT_EQ(s.node_count, 1u);
   EXPECT_EQ(sample_error(s, 0, 0.0f), "legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled");
@@ -216,7 +223,8 @@ TEST(Sample, EmptyFrameMapModelsSampleTheirFallbacks) {
   RawModel m;
   m.keys = {key(0, {1, 0, 0}), key(0, {2, 0, 0})};
   m.nodes = {{kNoParent, kNoMap, 0}, {0, kNoMap, 1}};
-  AnimStreams s = streams_of(build(m));
+  ByteBuffer bytes = build(m);
+  AnimStreams s = streams_of(bytes);
   EXPECT_EQ(s.word_count, 0u);
   EXPECT_EQ(sample_ok(s, 1, 0.0f).pos, (Vec3{2, 0, 0}));
   EXPECT_EQ(sample_ok(s, 1, 17.25f).path, SamplePath::fallback);
@@ -260,7 +268,8 @@ TEST(Blend, ShortestPathFlip) {
   m.nodes = {{kNoParent, 0, 1}};
   m.frame_count = 2;
   m.words = {0, 1};
-  AnimStreams s = streams_of(build(m));
+  ByteBuffer bytes = build(m);
+  AnimStreams s = streams_of(bytes);
   NodePose a = sample_ok(s, 0, 0.0f), b = sample_ok(s, 0, 1.0f);
   ASSERT_TRUE(blend_flips(a.quat, b.quat));
   Quat flipped = {-b.quat[0], -b.quat[1], -b.quat[2], -b.quat[3]};
@@ -290,7 +299,8 @@ std::string hierarchy_error(std::vector<test::NodeSpec> nodes) {
   RawModel m;
   m.keys = {key(0)};
   m.nodes = std::move(nodes);
-  auto h = read_hierarchy(streams_of(build(m)));
+  ByteBuffer bytes = build(m);
+  auto h = read_hierarchy(streams_of(bytes));
   return h ? "no error" : h.error().to_string();
 }
 

@@ -163,7 +163,7 @@ RC_GTEST_PROP(LosslessWriter, AnyDecomposableModelRoundTripsByteForByte, ()) {
 
 TEST(AnimModelReader, SplitsThePoolIntoTracks) {
   RawModel raw = small_model();
-  AnimModel m = *read_anim_model(streams_of(build(raw)));
+  AnimModel m = *test::ir_of(raw);
   EXPECT_EQ(m.frame_count, 5u);
   ASSERT_EQ(m.tracks.size(), 3u);
   EXPECT_EQ(m.tracks[0].keys, (std::vector<AnimKey>{raw.keys[0], raw.keys[1], raw.keys[2]}));
@@ -181,19 +181,19 @@ TEST(AnimModelReader, SplitsThePoolIntoTracks) {
 TEST(AnimModelReader, RefusesWhatItCannotHold) {
   RawModel raw = small_model();
   raw.nodes[2].fallback = 3;  // not after node 1's 3
-  auto m = read_anim_model(streams_of(build(raw)));
+  auto m = test::ir_of(raw);
   ASSERT_FALSE(m);
   EXPECT_EQ(m.error().to_string(),
             "node 2: fallback key 3 does not follow the previous node's fallback key 3, so the key pool cannot be "
             "split into tracks (msh-animation.md 5.1) at offset 0x62");
   raw = small_model();
   raw.nodes[2].map_start = 7;
-  m = read_anim_model(streams_of(build(raw)));
+  m = test::ir_of(raw);
   ASSERT_FALSE(m);
   EXPECT_EQ(m.error().to_string(), "node 2: map block 7..12 is past the frame map (10 words) (rule 9.3) at offset 0x60");
   raw = small_model();
   raw.nodes[2].fallback = 6;
-  m = read_anim_model(streams_of(build(raw)));
+  m = test::ir_of(raw);
   ASSERT_FALSE(m);
   EXPECT_EQ(m.error().to_string(), "node 2: fallback key 6 is past the key pool (6 keys) (rule 9.2) at offset 0x62");
 }
