@@ -20,6 +20,7 @@
 #include "parkan/texm/json.hpp"
 #include "parkan/texm/load.hpp"
 #include "parkan/texm/mips.hpp"
+#include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
 
 namespace parkan::cli {
@@ -66,7 +67,8 @@ void print_info_text(const OpenTexture& t) {
   if (t.resource.entry) {
     texm::NamePalette p = texm::palette_index_from_name(t.resource.entry->name());
     std::string warning = texm::palette_name_warning(p);
-    if (p.has_palette()) std::cout << fmt::format("name palette: {} ({})\n", p.index, texm::palette_slot_name(p.index < 286 ? p.index : 0));
+    if (p.has_palette() && !p.outside_bank())
+      std::cout << fmt::format("name palette: {} ({})\n", p.index, texm::palette_slot_name(std::size_t(p.index)));
     if (!warning.empty()) std::cout << "name palette: warning: " << warning << '\n';
   }
 }
@@ -281,6 +283,42 @@ void add_texm_commands(CLI::App& app) {
     c->add_flag("--dither", a->dither, "ordered dithering for 565, 556, 4444");
     c->add_flag("--gamma-correct", a->gamma, "average mip levels in linear light");
     c->add_option("--into", a->into, "ARCHIVE::NAME: write OUT as ARCHIVE with that texture replaced");
+  }
+  {
+    auto path = std::make_shared<std::string>();
+    auto json = std::make_shared<bool>(false);
+    CLI::App* c = add_command(*group, "palettes", "the engine's palette bank: which of A.PAL .. Z9.PAL an archive fills",
+                              [=]() -> Result<int> {
+      PARKAN_ASSIGN(MappedFile file, MappedFile::open(*path));
+      auto archive = nres::read(file.bytes(), nres::Profile::compatible);
+      if (!archive) return std::move(archive).error().in_file(*path);
+      texm::PaletteBank bank = texm::load_palette_bank([&](std::string_view name) -> std::optional<ByteView> {
+        auto index = nres::find(*archive, name);
+        if (!index) return std::nullopt;
+        return archive->payload(*index);
+      });
+      nlohmann::json slots = nlohmann::json::array();
+      int invalid_count = 0;
+      for (std::size_t i = 0; i < bank.slots.size(); ++i) {
+        if (!bank.slots[i]) continue;
+        auto pal = texm::read_pal(*bank.slots[i]);
+        invalid_count += !pal.ok();
+        slots.push_back({{"index", i}, {"name", texm::palette_slot_name(i)}, {"size", bank.slots[i]->size()},
+                         {"error", pal.ok() ? nlohmann::json(nullptr) : nlohmann::json(pal.error().to_string())}});
+      }
+      if (*json) {
+        print_json({{"slots_total", texm::kPaletteSlots}, {"loaded", bank.loaded()}, {"slots", slots}});
+      } else {
+        std::cout << fmt::format("{} of {} palette slots filled\n", bank.loaded(), texm::kPaletteSlots);
+        for (const nlohmann::json& slot : slots)
+          std::cout << fmt::format("  {:3} {:7} {} bytes{}\n", slot["index"].get<int>(), slot["name"].get<std::string>(),
+                                   slot["size"].get<std::size_t>(),
+                                   slot["error"].is_null() ? "" : "  " + slot["error"].get<std::string>());
+      }
+      return invalid_count ? 1 : 0;
+    });
+    c->add_option("ARCHIVE", *path, "the palettes archive (palettes.lib)")->required();
+    c->add_flag("--json", *json, "print one JSON document");
   }
   {
     auto src = std::make_shared<std::string>();
