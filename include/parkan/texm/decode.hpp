@@ -1,6 +1,7 @@
 #pragma once
-// Texm pixels to RGBA8 (decisions.md "Texm pixel decoding"). The fast decoder (SSE2 on x86-64,
-// portable C++ elsewhere) and the scalar reference decoder give identical bytes for every input.
+// Texm pixels to RGBA8 (decisions.md "Texm pixel decoding"). The fast decoder (SSE2 on any x86-64,
+// AVX2 / AVX-512 VBMI when the CPU has them, portable C++ elsewhere) and the scalar reference
+// decoder give identical bytes for every input.
 #include <span>
 
 #include "parkan/texm/image.hpp"
