@@ -19,7 +19,8 @@ inline std::int64_t round_half_even(float x) {
   return (whole % 2 == 0) ? whole : whole + 1;
 }
 
-// decisions.md "MSH animation frame index".
+// decisions.md "MSH animation frame index". The subtraction is in float as decisions.md says (the
+// pseudocode of msh-animation.md 11 writes (double)t - 0.5; decisions.md wins).
 inline std::uint32_t frame_index_inline(float t) {
   float x = t - 0.5f;
   constexpr float kInt64Limit = 9223372036854775808.0f;  // 2^63
@@ -50,7 +51,8 @@ inline Mat4 quat_to_matrix_inline(const Quat& q) {
   return m;
 }
 
-// msh-animation.md 4.4, g_FastProc[17] / [22].
+// msh-animation.md 4.4, g_FastProc[17] / [22]. acos/sin/cos are the host's float libm (the engine's
+// x87 path evaluates them in extended precision): the formula is exact, the last bit may differ.
 inline Quat quat_slerp_inline(const Quat& q0, const Quat& q1, float a) {
   float dot = q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3];
   float sign = 1.0f;

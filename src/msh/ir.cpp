@@ -7,6 +7,12 @@
 
 namespace parkan::msh {
 
+namespace {
+// Blocks may overlap (only a canonical warning), so every track copying its own map could make
+// the IR far larger than the file; past this many words in all, the IR is refused.
+constexpr std::uint64_t kMaxIrMapWords = std::uint64_t(1) << 24;
+}  // namespace
+
 Result<AnimModel> read_anim_model(const AnimStreams& s) {
   AnimModel m;
   m.frame_count = s.frame_count;
@@ -24,6 +30,7 @@ Result<AnimModel> read_anim_model(const AnimStreams& s) {
   }
 
   std::uint32_t start = 0;
+  std::uint64_t ir_words = 0;
   m.tracks.resize(s.node_count);
   for (std::uint32_t i = 0; i < s.node_count; ++i) {
     NodeAnimTrack& track = m.tracks[i];
@@ -46,6 +53,12 @@ Result<AnimModel> read_anim_model(const AnimStreams& s) {
       if (std::uint64_t(track.map_start) + s.frame_count > s.word_count)
         return invalid(fmt::format("node {}: map block {}..{} is past the frame map ({} words) (rule 9.3)", i,
                                    track.map_start, std::uint64_t(track.map_start) + s.frame_count, s.word_count),
+                       s.node_offset(i) + kNodeMapStartOffset);
+      ir_words += s.frame_count;
+      if (ir_words > kMaxIrMapWords)
+        return invalid(fmt::format("node {}: the frame maps of the tracks so far hold {} words, more than the IR "
+                                   "takes ({}); the map blocks overlap",
+                                   i, ir_words, kMaxIrMapWords),
                        s.node_offset(i) + kNodeMapStartOffset);
       track.frame_map.assign(m.map_words.begin() + track.map_start,
                              m.map_words.begin() + track.map_start + s.frame_count);

@@ -107,3 +107,20 @@ inline Result<AnimModel> ir_of(const RawModel& m) {
 }
 
 }  // namespace parkan::msh::test
+
+namespace parkan::msh::test {
+
+// 200 nodes of two keys each, every one mapping the same 100000-word block (overlap).
+inline RawModel overlapping_blocks_model() {
+  RawModel m;
+  m.frame_count = 100000;
+  m.words.assign(100000, 0xFFFF);
+  for (std::uint16_t i = 0; i < 200; ++i) {
+    m.nodes.push_back({kNoParent, 0, static_cast<std::uint16_t>(2 * i + 1)});
+    m.keys.push_back(key(0));
+    m.keys.push_back(key(99999));
+  }
+  return m;
+}
+
+}  // namespace parkan::msh::test

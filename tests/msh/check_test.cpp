@@ -168,6 +168,12 @@ TEST(Check, FallbacksThatDoNotIncreaseAndHoles) {
                           "0x118"));
 }
 
+TEST(Check, OverlappingBlocksBoundTheWordScans) {
+  auto f = findings_of(test::overlapping_blocks_model());
+  EXPECT_THAT(f, ::testing::Contains("note: node 83: map word checks stopped after 16777216 words (overlapping map "
+                                     "blocks) at offset 0xc66"));
+}
+
 TEST(Check, LegacyNodeTableGivesANote) {
   RawModel m;
   m.node_attr3 = kLegacyNodeStride;

@@ -198,6 +198,14 @@ TEST(AnimModelReader, RefusesWhatItCannotHold) {
   EXPECT_EQ(m.error().to_string(), "node 2: fallback key 6 is past the key pool (6 keys) (rule 9.2) at offset 0x62");
 }
 
+TEST(AnimModelReader, RefusesOverlappingBlocksThatWouldExplodeTheIr) {
+  auto m = test::ir_of(test::overlapping_blocks_model());
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().to_string(),
+            "node 167: the frame maps of the tracks so far hold 16800000 words, more than the IR takes (16777216); "
+            "the map blocks overlap at offset 0x18de");
+}
+
 TEST(LosslessWriter, AnEditChangesOnlyItsBytes) {
   RawModel raw = small_model();
   raw.extra_types = {9, 17};
