@@ -200,9 +200,8 @@ void add_mat0_commands(CLI::App& app) {
                                 [=]() -> Result<int> {
                                   if (!out->empty()) return dump_library(*src, *out);
                                   PARKAN_ASSIGN(OpenMaterial m, open_material(*src, *attrs));
-                                  nlohmann::ordered_json doc = nlohmann::ordered_json::object();
+                                  json doc = material::mat0_to_json(m.mat);
                                   if (m.resource.entry) doc["name"] = m.resource.entry_name();
-                                  doc.update(material::mat0_to_json(m.mat));
                                   // One document either way; the text form is indented for editing.
                                   std::cout << doc.dump(*as_json ? -1 : 2, ' ', false,
                                                         nlohmann::json::error_handler_t::replace)

@@ -12,7 +12,6 @@
 namespace parkan::material {
 
 using nlohmann::json;
-using ojson = nlohmann::ordered_json;  // the text form keeps a reading order
 
 std::string_view mode_name(std::uint32_t mode) {
   switch (mode) {
@@ -38,8 +37,8 @@ std::string_view blend_factor_name(BlendFactor factor) {
 
 namespace {
 
-ojson floats(std::initializer_list<float> values) {
-  ojson out = ojson::array();
+json floats(std::initializer_list<float> values) {
+  json out = json::array();
   for (float v : values) out.push_back(float_for_json(v));
   return out;
 }
@@ -50,7 +49,7 @@ std::string to_hex(std::span<const std::uint8_t> bytes) {
   return out;
 }
 
-ojson decoded_params(const Phase& phase) {
+json decoded_params(const Phase& phase) {
   const auto& p = phase.params;
   auto u = [&](int i) { return param_unit(p[i]); };
   return {{"additive_rgb", floats({u(0), u(1), u(2)})},
@@ -62,19 +61,19 @@ ojson decoded_params(const Phase& phase) {
           {"page_index", static_cast<std::int8_t>(p[17])}};
 }
 
-ojson pipeline_json(std::uint32_t category) {
+json pipeline_json(std::uint32_t category) {
   auto row = pipeline_category(category);
   if (!row) return nullptr;
   return {{"category", row->category},
           {"blending", row->blending},
           {"src", blend_factor_name(row->src)},
           {"dst", blend_factor_name(row->dst)},
-          {"alpha_test", row->alpha_test ? ojson(kAlphaTestCompare) : ojson(nullptr)}};
+          {"alpha_test", row->alpha_test ? json(kAlphaTestCompare) : json(nullptr)}};
 }
 
-ojson interpolated_groups(std::uint32_t mask) {
+json interpolated_groups(std::uint32_t mask) {
   static constexpr std::array<std::string_view, 5> names = {"p0..p2", "p4..p6", "p8..p10", "p12..p14", "p3"};
-  ojson out = ojson::array();
+  json out = json::array();
   for (std::size_t i = 0; i < kMaskGroups.size(); ++i)
     if (mask & kMaskGroups[i].bit) out.push_back(names[i]);
   return out;
@@ -192,17 +191,17 @@ Result<AnimBlock> block_from_json(const json& j, const std::string& path) {
 
 }  // namespace
 
-ojson mat0_to_json(const Mat0& mat) {
+json mat0_to_json(const Mat0& mat) {
   RuntimeFlags flags = decode_runtime_flags(mat.attributes.attr1);
-  ojson phases = ojson::array();
+  json phases = json::array();
   for (const Phase& p : mat.phases)
     phases.push_back({{"params", p.params},
                       {"texture", cp1251_to_utf8(p.texture_name())},
                       {"texture_field", to_hex(p.texture_field)},
                       {"decoded", decoded_params(p)}});
-  ojson blocks = ojson::array();
+  json blocks = json::array();
   for (const AnimBlock& b : mat.blocks) {
-    ojson keys = ojson::array();
+    json keys = json::array();
     for (const Key& k : b.keys) keys.push_back({{"phase", k.phase}, {"end_time", k.end_time}, {"k2", k.k2}});
     blocks.push_back({{"mode", b.mode()},
                       {"mode_name", mode_name(b.mode())},
@@ -228,7 +227,7 @@ ojson mat0_to_json(const Mat0& mat) {
             {"meta_a", mat.meta_a},
             {"meta_b", mat.meta_b},
             {"meta_c", mat.meta_c},
-            {"meta_c_float", std::isfinite(meta_c_float) ? ojson(float_for_json(meta_c_float)) : ojson(nullptr)},
+            {"meta_c_float", std::isfinite(meta_c_float) ? json(float_for_json(meta_c_float)) : json(nullptr)},
             {"meta_d", mat.meta_d}}},
           {"phases", std::move(phases)},
           {"blocks", std::move(blocks)}};

@@ -47,8 +47,8 @@ MaterialFolder dump_material_library(const nres::Archive& library) {
         std::string name = f.name + std::string(kTextSuffix);
         if (taken.count(lower(name))) name = fmt::format("{}~{}{}", f.name, i, kTextSuffix);
         taken.insert(lower(name));
-        nlohmann::ordered_json text = {{"name", cp1251_to_utf8(e.name())}};
-        text.update(material::mat0_to_json(*mat));
+        json text = material::mat0_to_json(*mat);
+        text["name"] = cp1251_to_utf8(e.name());
         std::string dumped = text.dump(2) + "\n";
         ByteView bytes = as_bytes(dumped);
         out.files.push_back({name, ByteBuffer(bytes.begin(), bytes.end())});

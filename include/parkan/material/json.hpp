@@ -11,8 +11,8 @@
 
 namespace parkan::material {
 
-// Keys in reading order (format, attributes, prefix, phases, blocks).
-nlohmann::ordered_json mat0_to_json(const Mat0& mat);
+// (nlohmann::json, keys sorted: ordered_json of nlohmann 3.11.2 trips ASan new-delete-type-mismatch.)
+nlohmann::json mat0_to_json(const Mat0& mat);
 // Errors name the JSON path ("phases[2].params[5]: ...").
 Result<Mat0> mat0_from_json(const nlohmann::json& doc);
 
