@@ -7,8 +7,9 @@ mkdir -p "$OUT"
 
 run archive list "$LIB"
 run archive verify "$LIB"
-echo "\$ parkan archive list $DEMO/game/archives/canonical.lib --json | head -c 300"
-"$PARKAN" archive list "$DEMO/game/archives/canonical.lib" --json | head -c 300; echo " ..."; echo
+echo "\$ parkan archive list $DEMO/game/archives/canonical.lib --json > $OUT/canonical.json"
+"$PARKAN" archive list "$DEMO/game/archives/canonical.lib" --json > "$OUT/canonical.json"
+head -c 300 "$OUT/canonical.json"; echo " ..."; echo
 run archive extract "$LIB" "$OUT/edge_cases"
 ls "$OUT/edge_cases"
 echo
@@ -17,8 +18,9 @@ echo "\$ cmp $LIB $OUT/edge_cases.packed.lib"
 cmp "$LIB" "$OUT/edge_cases.packed.lib" && echo "byte-identical"
 echo
 
-echo "\$ parkan archive cat $LIB::GRASS.0 | wc -c   # the engine's lookup among three names equal but for case"
-"$PARKAN" archive cat "$LIB::GRASS.0" | wc -c
+echo "\$ parkan archive cat $LIB::GRASS.0 > $OUT/GRASS.0   # the engine's lookup among three names equal but for case"
+"$PARKAN" archive cat "$LIB::GRASS.0" > "$OUT/GRASS.0"
+wc -c < "$OUT/GRASS.0"
 echo
 printf 'a longer payload that shifts everything after it' > "$OUT/menu.txt"
 run archive replace "$LIB" "[MENU].TXT" "$OUT/menu.txt" "$OUT/edge_cases.replaced.lib"
