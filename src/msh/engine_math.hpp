@@ -14,9 +14,10 @@ inline std::int64_t round_half_even(float x) {
   float below = std::floor(x);
   float fraction = x - below;  // exact: x and below share the exponent range
   std::int64_t whole = static_cast<std::int64_t>(below);
-  if (fraction > 0.5f) return whole + 1;
-  if (fraction < 0.5f) return whole;
-  return (whole % 2 == 0) ? whole : whole + 1;
+  // Up when above the half, or on the half from an odd whole; branch-free because the fraction
+  // of the sample times is unpredictable.
+  const std::int64_t up = std::int64_t(fraction > 0.5f) | (std::int64_t(fraction == 0.5f) & (whole & 1));
+  return whole + up;
 }
 
 // decisions.md "MSH animation frame index". The subtraction is in float as decisions.md says (the
@@ -51,27 +52,69 @@ inline Mat4 quat_to_matrix_inline(const Quat& q) {
   return m;
 }
 
-// msh-animation.md 4.4, g_FastProc[17] / [22]. acos/sin/cos are the host's float libm (the engine's
-// x87 path evaluates them in extended precision): the formula is exact, the last bit may differ.
-inline Quat quat_slerp_inline(const Quat& q0, const Quat& q1, float a) {
+// msh-animation.md 4.4, g_FastProc[17] / [22], in three steps so that two slerps can be
+// interleaved (blend_node): the dot and its sign, the weights, the weighted sum. acos/sin/cos are
+// the host's float libm (the engine's x87 path evaluates them in extended precision): the formula
+// is exact, the last bit may differ. sin and cos of a * theta come from one sincosf, which glibc
+// computes with the same code as sinf and cosf (GCC made this fusion itself before; the bits are
+// checked by tests/msh/bit_exact_test.cpp).
+struct SlerpDot {
+  float dot;   // |q0 . q1| (a NaN or -0 kept as computed)
+  float sign;  // -1 when q0 . q1 < 0
+  bool linear;  // 1 - |dot| <= kSlerpLinearThreshold: linear weights
+};
+[[gnu::always_inline]] inline SlerpDot slerp_dot(const Quat& q0, const Quat& q1) {
   float dot = q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3];
-  float sign = 1.0f;
-  if (dot < 0.0f) {
-    dot = -dot;
-    sign = -1.0f;
-  }
-  float w0, w1;
-  if (1.0f - dot <= kSlerpLinearThreshold) {
-    w0 = 1.0f - a;
-    w1 = a;
-  } else {
-    float theta = std::acos(dot);
-    float inv_sin_theta = 1.0f / std::sin(theta);
-    w1 = std::sin(a * theta) * inv_sin_theta;
-    w0 = std::cos(a * theta) - w1 * dot;
-  }
+  const bool negative = dot < 0.0f;
+  dot = negative ? -dot : dot;
+  return {dot, negative ? -1.0f : 1.0f, 1.0f - dot <= kSlerpLinearThreshold};
+}
+// The weighted sum w0 * q0 + sign * w1 * q1.
+[[gnu::always_inline]] inline Quat slerp_sum(const Quat& q0, const Quat& q1, float w0, float w1, float sign) {
   w1 *= sign;
   return {w0 * q0[0] + w1 * q1[0], w0 * q0[1] + w1 * q1[1], w0 * q0[2] + w1 * q1[2], w0 * q0[3] + w1 * q1[3]};
+}
+// The closed-form weights for a non-linear dot.
+struct SlerpWeights {
+  float w0, w1;
+};
+[[gnu::always_inline]] inline SlerpWeights slerp_weights(float dot, float sin_theta, float sin_a_theta,
+                                                         float cos_a_theta) {
+  const float inv_sin_theta = 1.0f / sin_theta;
+  const float w1 = sin_a_theta * inv_sin_theta;
+  return {cos_a_theta - w1 * dot, w1};
+}
+
+inline Quat quat_slerp_inline(const Quat& q0, const Quat& q1, float a) {
+  const SlerpDot d = slerp_dot(q0, q1);
+  if (d.linear) return slerp_sum(q0, q1, 1.0f - a, a, d.sign);
+  const float theta = std::acos(d.dot);
+  const float sin_theta = std::sin(theta);
+  float sin_a_theta, cos_a_theta;
+  ::sincosf(a * theta, &sin_a_theta, &cos_a_theta);
+  const SlerpWeights w = slerp_weights(d.dot, sin_theta, sin_a_theta, cos_a_theta);
+  return slerp_sum(q0, q1, w.w0, w.w1, d.sign);
+}
+
+// Two independent slerps at once: the libm calls of both are issued side by side so that the
+// CPU overlaps their latencies. Bit for bit the same as two quat_slerp_inline calls.
+inline void quat_slerp2_inline(const Quat& a0, const Quat& a1, float aa, Quat& out_a, const Quat& b0, const Quat& b1,
+                               float ab, Quat& out_b) {
+  const SlerpDot da = slerp_dot(a0, a1), db = slerp_dot(b0, b1);
+  if (da.linear || db.linear) [[unlikely]] {
+    out_a = quat_slerp_inline(a0, a1, aa);
+    out_b = quat_slerp_inline(b0, b1, ab);
+    return;
+  }
+  const float theta_a = std::acos(da.dot), theta_b = std::acos(db.dot);
+  const float sin_theta_a = std::sin(theta_a), sin_theta_b = std::sin(theta_b);
+  float sin_aa, cos_aa, sin_ab, cos_ab;
+  ::sincosf(aa * theta_a, &sin_aa, &cos_aa);
+  ::sincosf(ab * theta_b, &sin_ab, &cos_ab);
+  const SlerpWeights wa = slerp_weights(da.dot, sin_theta_a, sin_aa, cos_aa);
+  const SlerpWeights wb = slerp_weights(db.dot, sin_theta_b, sin_ab, cos_ab);
+  out_a = slerp_sum(a0, a1, wa.w0, wa.w1, da.sign);
+  out_b = slerp_sum(b0, b1, wb.w0, wb.w1, db.sign);
 }
 
 // msh-animation.md 3.3 "pos = lerp(k0.pos, k1.pos, alpha)": the form k0 + (k1 - k0) * a.

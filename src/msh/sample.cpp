@@ -59,8 +59,16 @@ namespace {
 // Which rule stopped the sampler; the message is built afterwards, out of the hot path.
 enum class Fault : std::uint8_t { none, legacy, missing_node, time, fallback, map_word, map_key };
 
-// sub_10012880 (3.1-3.3) without allocations: fills `pose` or names the rule that stopped it.
-[[gnu::always_inline]] inline Fault sample_into(const AnimStreams& s, std::uint32_t node, float t, NodePose& pose) {
+// The two keys and the weight of an interpolated pose, kept for the slerp.
+struct Segment {
+  const std::uint8_t* k0 = nullptr;
+  float alpha = 0.0f;
+};
+
+// sub_10012880 (3.1-3.3) without allocations and without the slerp: fills `pose` (on the
+// interpolating path everything but the quaternion, and `segment`) or names the rule that stopped it.
+[[gnu::always_inline]] inline Fault select_keys(const AnimStreams& s, std::uint32_t node, float t, NodePose& pose,
+                                                Segment& segment) {
   if (s.layout != NodeLayout::node38) return Fault::legacy;
   if (node >= s.node_count) return Fault::missing_node;
   if (!std::isfinite(t)) return Fault::time;
@@ -103,8 +111,20 @@ enum class Fault : std::uint8_t { none, legacy, missing_node, time, fallback, ma
   pose.key = mapped;
   pose.path = SamplePath::interp;
   pose.pos = detail::lerp_position_inline(key_pos(k0), key_pos(k1), alpha);
-  pose.quat = detail::quat_slerp_inline(key_quat(k0), key_quat(k1), alpha);  // g_FastProc[17]
+  segment = {k0, alpha};
   return Fault::none;
+}
+
+// g_FastProc[17] on the segment of an interpolated pose.
+[[gnu::always_inline]] inline Quat segment_slerp(const Segment& segment) {
+  return detail::quat_slerp_inline(key_quat(segment.k0), key_quat(segment.k0 + kKeyStride), segment.alpha);
+}
+
+[[gnu::always_inline]] inline Fault sample_into(const AnimStreams& s, std::uint32_t node, float t, NodePose& pose) {
+  Segment segment;
+  const Fault fault = select_keys(s, node, t, pose, segment);
+  if (fault == Fault::none && pose.path == SamplePath::interp) pose.quat = segment_slerp(segment);
+  return fault;
 }
 
 [[gnu::cold, gnu::noinline]] Error fault_error(Fault fault, const AnimStreams& s, std::uint32_t node, float t) {
@@ -140,21 +160,43 @@ Mat4 pose_matrix(const NodePose& pose) {
   return m;
 }
 
+namespace {
+
+[[gnu::cold, gnu::noinline]] Error no_blend_input_error(float ta, float tb, float blend) {
+  return invalid(fmt::format("blend {} with times {} and {} uses neither sample: hasA needs blend < 1 and tA >= 0, "
+                             "hasB needs blend > 0 and tB >= 0 (msh-animation.md 4.1; undefined in the engine)",
+                             blend, ta, tb));
+}
+
+}  // namespace
+
 Result<Mat4> blend_node(const AnimStreams& s, std::uint32_t node, float ta, float tb, float blend) {
   const BlendInputs inputs = blend_inputs(ta, tb, blend);
-  if (!inputs.has_a && !inputs.has_b)
-    return invalid(fmt::format("blend {} with times {} and {} uses neither sample: hasA needs blend < 1 and tA >= 0, "
-                               "hasB needs blend > 0 and tB >= 0 (msh-animation.md 4.1; undefined in the engine)",
-                               blend, ta, tb));
+  if (!inputs.has_a && !inputs.has_b) [[unlikely]]
+    return no_blend_input_error(ta, tb, blend);
   NodePose a, b;
-  if (inputs.has_a)
-    if (Fault fault = sample_into(s, node, ta, a); fault != Fault::none) [[unlikely]]
-      return fault_error(fault, s, node, ta);
-  if (inputs.has_b)
-    if (Fault fault = sample_into(s, node, tb, b); fault != Fault::none) [[unlikely]]
-      return fault_error(fault, s, node, tb);
-  if (!inputs.has_b) return pose_matrix(a);
-  if (!inputs.has_a) return pose_matrix(b);
+  if (!inputs.has_a || !inputs.has_b) {
+    const float t = inputs.has_a ? ta : tb;
+    if (Fault fault = sample_into(s, node, t, a); fault != Fault::none) [[unlikely]]
+      return fault_error(fault, s, node, t);
+    return pose_matrix(a);
+  }
+
+  // Both samples: the keys of both first, then both slerps side by side (their libm calls are
+  // independent, so the CPU overlaps them), then the blend.
+  Segment sa, sb;
+  if (Fault fault = select_keys(s, node, ta, a, sa); fault != Fault::none) [[unlikely]]
+    return fault_error(fault, s, node, ta);
+  if (Fault fault = select_keys(s, node, tb, b, sb); fault != Fault::none) [[unlikely]]
+    return fault_error(fault, s, node, tb);
+  const bool interp_a = a.path == SamplePath::interp, interp_b = b.path == SamplePath::interp;
+  if (interp_a && interp_b) [[likely]] {
+    detail::quat_slerp2_inline(key_quat(sa.k0), key_quat(sa.k0 + kKeyStride), sa.alpha, a.quat, key_quat(sb.k0),
+                               key_quat(sb.k0 + kKeyStride), sb.alpha, b.quat);
+  } else {
+    if (interp_a) a.quat = segment_slerp(sa);
+    if (interp_b) b.quat = segment_slerp(sb);
+  }
 
   Quat qb = b.quat;
   if (detail::blend_flips_inline(a.quat, qb))
