@@ -189,7 +189,8 @@ struct Inputs {
     Quat r = q;
     float scale = std::ldexp(1.0f, -static_cast<int>(below(24)));
     for (float& c : r) c += uniform(-scale, scale);
-    if (below(2)) for (float& c : r) c = -c;
+    if (below(2))
+      for (float& c : r) c = -c;
     return r;
   }
   float weight() {
@@ -210,12 +211,22 @@ TEST(BitExact, SlerpMatchesTheReferenceForMillionsOfInputs) {
   for (int i = 0; i < 3'000'000; ++i) {
     Quat q0, q1;
     switch (in.below(4)) {
-      case 0: q0 = in.unit_quat(), q1 = in.near(q0); break;
-      case 1: for (float& c : q0) c = in.any_float();
-              for (float& c : q1) c = in.any_float(); break;
-      case 2: q0 = decode_quat({in.component(), in.component(), in.component(), in.component()});
-              q1 = decode_quat({in.component(), in.component(), in.component(), in.component()}); break;
-      default: q0 = in.unit_quat(), q1 = in.unit_quat(); break;
+      case 0:
+        q0 = in.unit_quat();
+        q1 = in.near(q0);
+        break;
+      case 1:
+        for (float& c : q0) c = in.any_float();
+        for (float& c : q1) c = in.any_float();
+        break;
+      case 2:
+        q0 = decode_quat({in.component(), in.component(), in.component(), in.component()});
+        q1 = decode_quat({in.component(), in.component(), in.component(), in.component()});
+        break;
+      default:
+        q0 = in.unit_quat();
+        q1 = in.unit_quat();
+        break;
     }
     const float a = in.weight();
     const Quat want = reference_slerp(q0, q1, a), got = quat_slerp(q0, q1, a);
@@ -321,14 +332,17 @@ TEST(BitExact, WorldMatricesMatchTheReferencePoses) {
       bool ok = true;
       for (std::uint32_t n = 0; n < s.node_count && ok; ++n) {
         std::optional<NodePose> p = reference_sample(s, n, t);
-        if (!p) { ok = false; break; }
+        if (!p) {
+          ok = false;
+          break;
+        }
         Mat4 local = reference_pose_matrix(*p);
         want[n] = h.parents[n] == kNoParent ? local : multiply(want[h.parents[n]], local);
       }
       const Status got = world_matrices(s, h, t, out);
       ASSERT_EQ(ok, got.ok()) << "model " << model << " t " << t;
-      if (ok)
-        for (std::uint32_t n = 0; n < s.node_count; ++n) ASSERT_TRUE(same_bits(want[n], out[n])) << "node " << n;
+      if (!ok) continue;
+      for (std::uint32_t n = 0; n < s.node_count; ++n) ASSERT_TRUE(same_bits(want[n], out[n])) << "node " << n;
     }
   }
 }
