@@ -301,7 +301,7 @@ void add_anim_commands(CLI::App& app) {
       } else {
         for (const msh::Finding& f : findings) {
           Error located = resource.locate(invalid(f.message, f.offset));
-          fmt::print("{}: {}\n", severity_name(f.severity), located.to_string());
+          print_finding(severity_name(f.severity), located);
         }
         fmt::print("{}: {} errors, {} warnings\n", *model, counts[0], counts[1]);
       }

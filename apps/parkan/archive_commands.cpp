@@ -68,7 +68,7 @@ Result<std::uint32_t> type_id_of(const std::string& text) {
 }
 
 void print_violation(const char* kind, Error error, const std::string& path) {
-  std::fprintf(stderr, "parkan: %s: %s\n", kind, std::move(error).in_file(path).to_string().c_str());
+  print_finding(kind, std::move(error).in_file(path));
 }
 
 json error_json(const Error& e) {

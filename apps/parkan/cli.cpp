@@ -20,6 +20,10 @@ void print_error(const Error& error) {
   std::fprintf(stderr, "parkan: error: %s\n", error.to_string().c_str());
 }
 
+void print_finding(const char* severity, const Error& error) {
+  std::fprintf(stderr, "parkan: %s: %s\n", severity, error.to_string().c_str());
+}
+
 void print_json(const nlohmann::json& document) {
   std::cout << document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }

@@ -25,6 +25,9 @@ CLI::App* add_command(CLI::App& parent, const std::string& name, const std::stri
 
 // "parkan: error: <error>" on stderr.
 void print_error(const Error& error);
+// One finding of a check command, "parkan: <severity>: <error>" on stderr (severity: error, warning,
+// note); the command's summary goes to stdout.
+void print_finding(const char* severity, const Error& error);
 // Exactly one JSON document on stdout.
 void print_json(const nlohmann::json& document);
 

@@ -137,7 +137,7 @@ void print_findings(const std::vector<material::Finding>& findings, const std::s
   for (const material::Finding& f : findings) {
     Error e = f.error;
     if (e.file.empty()) e.file = where;
-    std::cout << (f.severity == material::Severity::error ? "error: " : "warning: ") << e.to_string() << '\n';
+    print_finding(f.severity == material::Severity::error ? "error" : "warning", e);
   }
 }
 
@@ -163,7 +163,7 @@ Result<int> check_library(const std::string& src) {
     std::string where = src + "::" + cp1251_to_utf8(archive.entries[i].name());
     auto mat = runtime::load_material(archive, i);
     if (!mat) {
-      std::cout << "error: " << std::move(mat).error().in_file(src).to_string() << '\n';
+      print_finding("error", std::move(mat).error().in_file(src));
       ++bad;
       continue;
     }

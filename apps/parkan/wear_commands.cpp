@@ -92,14 +92,14 @@ void add_wear_commands(CLI::App& app) {
                                     PARKAN_ASSIGN(game::Resource r, open_wear(src));
                                     auto findings = material::check_wear(r.bytes);
                                     for (const material::Finding& f : findings) {
-                                      std::cout << (f.severity == material::Severity::error ? "error: " : "warning: ")
-                                                << r.locate(f.error).to_string() << '\n';
+                                      print_finding(f.severity == material::Severity::error ? "error" : "warning",
+                                                    r.locate(f.error));
                                     }
                                     if (findings.empty()) std::cout << src << ": ok\n";
                                     failed |= material::has_errors(findings);
                                   }
                                   if (auto tables = material::check_wear_table_count(srcs->size()); !tables) {
-                                    std::cout << "error: " << tables.error().to_string() << '\n';
+                                    print_finding("error", tables.error());
                                     failed = true;
                                   }
                                   return failed ? 1 : 0;

@@ -161,10 +161,11 @@ TEST_F(AnimCli, CheckExitCodes) {
   std::string bad = write("bad.msh", msh::test::build(broken));
   r = run_cli({"anim", "check", bad});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "error: " + bad + ": node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c\n"
-                   "warning: " + bad + ": node 2: fallback key 5 is not after the previous node's 9 (fallback keys "
-                   "increase, msh-animation.md 5.1); its track is empty at offset 0x62\n" +
-                   bad + ": 1 errors, 1 warnings\n");
+  EXPECT_EQ(r.err, "parkan: error: " + bad +
+                       ": node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c\n"
+                       "parkan: warning: " + bad + ": node 2: fallback key 5 is not after the previous node's 9 "
+                       "(fallback keys increase, msh-animation.md 5.1); its track is empty at offset 0x62\n");
+  EXPECT_EQ(r.out, bad + ": 1 errors, 1 warnings\n");
   r = run_cli({"anim", "check", bad, "--json"});
   EXPECT_EQ(r.exit_code, 1);
   nlohmann::json j = nlohmann::json::parse(r.out);
@@ -177,8 +178,8 @@ TEST_F(AnimCli, CheckExitCodes) {
   std::string cut = write("cut.msh", ByteBuffer{'N', 'R', 'e', 's'});
   r = run_cli({"anim", "check", cut});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "error: " + cut + ": file too small for the NRes header: 4 bytes, need 16 at offset 0x0\n" + cut +
-                       ": 1 errors, 0 warnings\n");
+  EXPECT_EQ(r.err, "parkan: error: " + cut + ": file too small for the NRes header: 4 bytes, need 16 at offset 0x0\n");
+  EXPECT_EQ(r.out, cut + ": 1 errors, 0 warnings\n");
 }
 
 TEST_F(AnimCli, SampleGameModelsThroughArchiveReferences) {

@@ -143,8 +143,9 @@ TEST_F(Mat0Cli, CheckReportsRulesAndExitCodes) {
   std::string path = write("bad_key.mat0", material::write_mat0(m).value());
   auto r = run_cli({"mat0", "check", path, "--attr1", "9"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "error: " + path + ": animation block 0 key 1: phase index 9 >= phase count 4 at offset 0x" +
+  EXPECT_EQ(r.err, "parkan: error: " + path + ": animation block 0 key 1: phase index 9 >= phase count 4 at offset 0x" +
                        fmt::format("{:x}", material::block_offset(m, 0) + 12) + "\n");
+  EXPECT_EQ(r.out, "");
   r = run_cli({"mat0", "sample", path, "--block", "0", "--game-time", "5", "--json"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "");

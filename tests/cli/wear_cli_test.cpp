@@ -78,17 +78,18 @@ TEST_F(WearCli, CheckAndCanonical) {
   EXPECT_EQ(ok.out, with + ": ok\n");
   auto bad = run_cli({"wear", "check", with, without});
   EXPECT_EQ(bad.exit_code, 1);
-  EXPECT_EQ(bad.out, with + ": ok\n" + "error: " + without +
+  EXPECT_EQ(bad.out, with + ": ok\n");
+  EXPECT_EQ(bad.err, "parkan: error: " + without +
                          ": line 4: no blank line before LIGHTMAPS (the buffer parser misreads the block) at offset "
                          "0x12\n" +
-                         "error: " + without +
+                         "parkan: error: " + without +
                          ": the buffer parser fails: Illegal lightmaps length. (line 6: lightmap count 0) at offset "
                          "0x1e\n");
   std::vector<std::string> many = {"wear", "check"};
   for (int i = 0; i < 70; ++i) many.push_back(with);
   auto tables = run_cli(many);
   EXPECT_EQ(tables.exit_code, 1);
-  EXPECT_NE(tables.out.find("error: 70 wear tables; the material manager holds 70 and tools require fewer than 70\n"),
+  EXPECT_NE(tables.err.find("parkan: error: 70 wear tables; the material manager holds 70 and tools require fewer than 70\n"),
             std::string::npos);
 
   std::string out = (dir / "fixed.wea").string();
