@@ -5,11 +5,11 @@
 // reader (the non-zero gaps are its warnings).
 #include <algorithm>
 #include <deque>
-#include <random>
 
 #include <fmt/format.h>
 
 #include "parkan/game/sample.hpp"
+#include "game/sample_random.hpp"
 #include "parkan/nres/edit.hpp"
 #include "parkan/nres/write.hpp"
 
@@ -22,10 +22,9 @@ constexpr std::uint32_t kMat0 = 0x3054414D;
 constexpr std::uint32_t kWear = 0x52414557;
 constexpr std::uint32_t kMesh = 0x4853454D;
 
-ByteBuffer random_bytes(std::mt19937& rng, std::size_t size, bool nonzero = false) {
+ByteBuffer random_bytes(SampleRandom& rng, std::size_t size, bool nonzero = false) {
   ByteBuffer out(size);
-  std::uniform_int_distribution<int> byte(nonzero ? 1 : 0, 255);
-  for (auto& b : out) b = static_cast<std::uint8_t>(byte(rng));
+  for (auto& b : out) b = nonzero ? static_cast<std::uint8_t>(1 + rng.below(255)) : rng.byte();
   return out;
 }
 
@@ -46,7 +45,7 @@ constexpr EdgeEntry kEdgeEntries[] = {
 };
 
 // File order of the payloads (indices into kEdgeEntries) and what lies between them.
-ByteBuffer edge_archive(std::mt19937& rng) {
+ByteBuffer edge_archive(SampleRandom& rng) {
   std::deque<ByteBuffer> storage;
   nres::Document document;
   for (const EdgeEntry& e : kEdgeEntries) {
@@ -76,26 +75,26 @@ ByteBuffer edge_archive(std::mt19937& rng) {
 }
 
 // A clean archive as the engine's writer makes it, with the FourCC types of a top-level library.
-ByteBuffer canonical_archive(std::mt19937& rng, std::size_t count) {
+ByteBuffer canonical_archive(SampleRandom& rng, std::size_t count) {
   std::deque<ByteBuffer> storage;
   std::vector<nres::EntrySpec> specs;
   const std::uint32_t types[] = {kTexm, kMat0, kWear, kMesh};
-  std::uniform_int_distribution<std::size_t> size(0, 600);
   for (std::size_t i = 0; i < count; ++i) {
     std::uint32_t type = types[i % 4];
     std::string name = fmt::format("{}_{:03}.{}", type == kTexm ? "TEX" : type == kMat0 ? "Mat" : type == kWear ? "wear" : "Unit", i,
                                    type == kMesh ? "msh" : "0");
     specs.push_back(nres::EntrySpec{type, static_cast<std::uint32_t>(i), 6, 0, name,
-                                    storage.emplace_back(random_bytes(rng, size(rng)))});
+                                    storage.emplace_back(random_bytes(rng, rng.below(601)))});
   }
-  std::shuffle(specs.begin(), specs.end(), rng);
+  for (std::size_t i = specs.size(); i > 1; --i)  // Fisher-Yates: the same order on every platform
+    std::swap(specs[i - 1], specs[rng.below(static_cast<std::uint32_t>(i))]);
   return nres::build(specs).value();
 }
 
 }  // namespace
 
 std::vector<SampleFile> sample_archives(const SampleOptions& options) {
-  std::mt19937 rng(options.seed);
+  SampleRandom rng{options.seed};
   std::vector<SampleFile> files;
   files.push_back({"archives/edge_cases.lib", edge_archive(rng)});
   files.push_back({"archives/canonical.lib", canonical_archive(rng, options.retail ? 1200 : 40)});

@@ -6,6 +6,7 @@
 #include <numbers>
 
 #include "parkan/game/sample.hpp"
+#include "game/sample_random.hpp"
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/math.hpp"
 #include "parkan/nres/write.hpp"
@@ -16,20 +17,6 @@ namespace {
 
 constexpr std::uint32_t kMeshType = 0x4853454D;  // "MESH": a model entry of a library (msh.md)
 
-// A small deterministic generator (the same numbers on every platform, unlike <random>'s distributions).
-struct SplitMix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(next() % n); }
-  float unit() { return static_cast<float>(next() >> 40) / 16777216.0f; }  // [0, 1)
-  float range(float lo, float hi) { return lo + (hi - lo) * unit(); }
-};
-
 msh::RawQuat axis_angle(float ax, float ay, float az, float angle) {
   float length = std::sqrt(ax * ax + ay * ay + az * az);
   if (length == 0.0f) ax = 0.0f, ay = 0.0f, az = 1.0f, length = 1.0f;
@@ -38,7 +25,7 @@ msh::RawQuat axis_angle(float ax, float ay, float az, float angle) {
 }
 
 // One node's keys: `count` whole-frame times from 0 to `end`, a swing about a random axis.
-std::vector<msh::AnimKey> swing_track(SplitMix& rng, std::uint32_t count, std::uint32_t end, const msh::Vec3& base) {
+std::vector<msh::AnimKey> swing_track(SampleRandom& rng, std::uint32_t count, std::uint32_t end, const msh::Vec3& base) {
   std::vector<std::uint32_t> times{0};
   for (std::uint32_t k = 1; k + 1 < count; ++k) times.push_back(1 + rng.below(end - 1));
   times.push_back(end);
@@ -66,7 +53,7 @@ struct ModelShape {
 };
 
 // A tree (parents precede children) with some animated nodes, written by the canonical writer.
-msh::AnimModel make_model(SplitMix& rng, const ModelShape& shape) {
+msh::AnimModel make_model(SampleRandom& rng, const ModelShape& shape) {
   msh::AnimModel model;
   for (std::uint32_t i = 0; i < shape.nodes; ++i) {
     msh::NodeAnimTrack track;
@@ -113,12 +100,12 @@ ByteBuffer model_bytes(const msh::AnimStreamsOut& streams, const std::vector<std
   return *nres::build(specs);
 }
 
-ByteBuffer animated_model(SplitMix& rng, const ModelShape& shape, const std::vector<std::uint32_t>& extra = {}) {
+ByteBuffer animated_model(SampleRandom& rng, const ModelShape& shape, const std::vector<std::uint32_t>& extra = {}) {
   return model_bytes(*msh::write_anim_canonical(make_model(rng, shape)), extra);
 }
 
 // Every node static: one key each, Res19 empty with attributes (0, 1, 2) (5.3, 10.1).
-ByteBuffer static_model(SplitMix& rng, std::uint32_t nodes) {
+ByteBuffer static_model(SampleRandom& rng, std::uint32_t nodes) {
   return model_bytes(*msh::write_anim_canonical(make_model(rng, {nodes, 0, 0})));
 }
 
@@ -143,7 +130,7 @@ ByteBuffer legacy_model() {
 }  // namespace
 
 std::vector<SampleFile> sample_models(const SampleOptions& options) {
-  SplitMix rng{options.seed * 0x5851F42D4C957F2Dull + 19};
+  SampleRandom rng{options.seed * 0x5851F42D4C957F2Dull + 19};
   std::vector<std::pair<std::string, ByteBuffer>> models;
   models.emplace_back("walker.msh", animated_model(rng, {12, 30, 2}, {9, 17}));
   models.emplace_back("mech.msh", animated_model(rng, {38, 60, 3}));

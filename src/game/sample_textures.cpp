@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "parkan/game/sample.hpp"
+#include "game/sample_random.hpp"
 #include "parkan/nres/write.hpp"
 #include "parkan/texm/encode.hpp"
 #include "parkan/texm/palette.hpp"
@@ -15,21 +16,9 @@ namespace {
 
 using texm::Format;
 
-struct Rng {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  std::uint32_t below(std::uint32_t n) { return std::uint32_t(next() % n); }
-  std::uint8_t byte() { return std::uint8_t(next()); }
-};
-
 enum class Pattern { checker, gradient, rings, fire, translucent };
 
-texm::Image draw(std::uint32_t w, std::uint32_t h, Pattern pattern, Rng& rng) {
+texm::Image draw(std::uint32_t w, std::uint32_t h, Pattern pattern, SampleRandom& rng) {
   texm::Image image{w, h, ByteBuffer(std::size_t(w) * h * 4)};
   std::uint8_t tint[3] = {rng.byte(), rng.byte(), rng.byte()};
   std::uint32_t cell = 1 + rng.below(8);
@@ -96,7 +85,7 @@ std::vector<TextureSpec> named_textures() {
   };
 }
 
-ByteBuffer make_texture(const TextureSpec& spec, Rng& rng) {
+ByteBuffer make_texture(const TextureSpec& spec, SampleRandom& rng) {
   texm::EncodeOptions options;
   options.format = spec.format;
   options.mip_count = spec.mips;
@@ -108,7 +97,7 @@ ByteBuffer make_texture(const TextureSpec& spec, Rng& rng) {
 }
 
 // Retail-sized extra textures with the format mix of materials-texm.md 13.2.
-std::vector<TextureSpec> retail_textures(std::size_t count, Rng& rng) {
+std::vector<TextureSpec> retail_textures(std::size_t count, SampleRandom& rng) {
   const std::pair<Format, std::uint32_t> mix[] = {{Format::argb8888, 237}, {Format::rgbx888, 52}, {Format::rgb565, 47},
                                                   {Format::argb4444, 42}, {Format::indexed8, 15}};
   std::vector<TextureSpec> out;
@@ -141,7 +130,7 @@ ByteBuffer make_archive(const std::vector<std::pair<std::string, ByteBuffer>>& p
 }
 
 // A PAL resource (decisions.md): 256 B, G, R, X colours, "Ipol", a 64 KiB table (here a blend table).
-ByteBuffer make_pal(Rng& rng) {
+ByteBuffer make_pal(SampleRandom& rng) {
   ByteWriter w(texm::kPalSize);
   std::uint8_t base[3] = {rng.byte(), rng.byte(), rng.byte()};
   for (int i = 0; i < 256; ++i) {
@@ -159,7 +148,7 @@ constexpr std::uint32_t kPalTypeId = 0x6D6C6150;
 }  // namespace
 
 std::vector<SampleFile> sample_textures(const SampleOptions& options) {
-  Rng rng{options.seed * 0x2545F4914F6CDD1Dull + 3};
+  SampleRandom rng{options.seed * 0x2545F4914F6CDD1Dull + 3};
   std::vector<std::pair<std::string, ByteBuffer>> textures;
   std::vector<TextureSpec> specs = named_textures();
   if (options.retail) {
