@@ -13,6 +13,13 @@ namespace parkan {
 
 namespace {
 std::string errno_text() { return std::strerror(errno); }
+
+// True when both paths exist and name the same file.
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code ec;
+  bool same = std::filesystem::equivalent(a, b, ec);
+  return !ec && same;
+}
 }  // namespace
 
 Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
@@ -66,12 +73,6 @@ Result<ByteBuffer> read_file(const std::filesystem::path& path) {
   PARKAN_ASSIGN(MappedFile file, MappedFile::open(path));
   ByteView bytes = file.bytes();
   return ByteBuffer(bytes.begin(), bytes.end());
-}
-
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
-  std::error_code ec;
-  bool same = std::filesystem::equivalent(a, b, ec);
-  return !ec && same;
 }
 
 Status write_file_atomic(const std::filesystem::path& path, ByteView data,

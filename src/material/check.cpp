@@ -4,7 +4,7 @@
 
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/sample.hpp"
-#include "parkan/material/texture_name.hpp"
+#include "parkan/texm/palette.hpp"
 
 namespace parkan::material {
 
@@ -19,7 +19,7 @@ void check_phase(std::vector<Finding>& out, const Mat0& mat, std::size_t p) {
   std::size_t field = phase_offset(mat, p) + kParamCount;
   if (phase.texture_name().size() == kTextureFieldSize)
     add(out, Severity::error, fmt::format("phase {}: texture name has no NUL within 16 bytes", p), field);
-  else if (phase.has_texture() && !texture_name_dot(phase.texture_name()))
+  else if (phase.has_texture() && texm::palette_index_from_name(phase.texture_name()).bad_name)
     add(out, Severity::warning,
         fmt::format("phase {}: texture name \"{}\" has no '.' within its first 17 characters (the engine "
                     "says \"Bad texture name.\")",

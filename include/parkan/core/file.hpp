@@ -38,7 +38,4 @@ Result<ByteBuffer> read_file(const std::filesystem::path& path);
 Status write_file_atomic(const std::filesystem::path& path, ByteView data,
                          const std::vector<std::filesystem::path>& inputs = {});
 
-// True when both paths exist and name the same file.
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b);
-
 }  // namespace parkan
