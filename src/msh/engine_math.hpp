@@ -3,7 +3,12 @@
 // math.cpp exports them under their public names (parkan/msh/math.hpp). Seed sections as there.
 #include <cmath>
 #include <cstdint>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
+#include "msh/float_trig.hpp"
+#include "parkan/core/bytes.hpp"
 #include "parkan/msh/math.hpp"
 
 namespace parkan::msh::detail {
@@ -53,68 +58,84 @@ inline Mat4 quat_to_matrix_inline(const Quat& q) {
 }
 
 // msh-animation.md 4.4, g_FastProc[17] / [22], in three steps so that two slerps can be
-// interleaved (blend_node): the dot and its sign, the weights, the weighted sum. acos/sin/cos are
-// the host's float libm (the engine's x87 path evaluates them in extended precision): the formula
-// is exact, the last bit may differ. sin and cos of a * theta come from one sincosf, which glibc
-// computes with the same code as sinf and cosf (GCC made this fusion itself before; the bits are
-// checked by tests/msh/bit_exact_test.cpp).
+// interleaved (blend_node): the dot and its sign, the weights, the weighted sum. acos, sin and cos
+// are float_trig.hpp's (the correctly rounded float in all but rare cases, the same on every host).
 struct SlerpDot {
   float dot;   // |q0 . q1| (a NaN or -0 kept as computed)
   float sign;  // -1 when q0 . q1 < 0
   bool linear;  // 1 - |dot| <= kSlerpLinearThreshold: linear weights
 };
 [[gnu::always_inline]] inline SlerpDot slerp_dot(const Quat& q0, const Quat& q1) {
-  float dot = q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3];
-  const bool negative = dot < 0.0f;
-  dot = negative ? -dot : dot;
-  return {dot, negative ? -1.0f : 1.0f, 1.0f - dot <= kSlerpLinearThreshold};
+  const float dot = q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3];
+  // The sign flip without a jump (the sign of a dot is unpredictable): dot < 0 gives the sign bit
+  // as a mask, applied to the dot and to 1.0f. A -0 dot is not negative and stays -0.
+  const float negative_bit = select_greater(0.0f, dot, -0.0f, 0.0f);
+  const float magnitude = flip_sign(dot, negative_bit);
+  return {magnitude, flip_sign(1.0f, negative_bit), 1.0f - magnitude <= kSlerpLinearThreshold};
 }
 // The weighted sum w0 * q0 + sign * w1 * q1.
 [[gnu::always_inline]] inline Quat slerp_sum(const Quat& q0, const Quat& q1, float w0, float w1, float sign) {
-  w1 *= sign;
+  w1 = flip_sign(w1, sign_bit(sign));  // w1 * sign for sign = +-1, in one cycle instead of a multiply
   return {w0 * q0[0] + w1 * q1[0], w0 * q0[1] + w1 * q1[1], w0 * q0[2] + w1 * q1[2], w0 * q0[3] + w1 * q1[3]};
 }
-// The closed-form weights for a non-linear dot.
-struct SlerpWeights {
-  float w0, w1;
-};
-[[gnu::always_inline]] inline SlerpWeights slerp_weights(float dot, float sin_theta, float sin_a_theta,
-                                                         float cos_a_theta) {
-  const float inv_sin_theta = 1.0f / sin_theta;
-  const float w1 = sin_a_theta * inv_sin_theta;
-  return {cos_a_theta - w1 * dot, w1};
+// The weight-independent part of the slerp (KeyPairAngle, model.hpp), from |dot| and its sign.
+[[gnu::always_inline]] inline KeyPairAngle angle_of_dot(float magnitude, float sign) {
+  if (1.0f - magnitude <= kSlerpLinearThreshold) return {magnitude, sign, 0.0f, 0.0f, true};
+  const AngleOfDot angle = acos_with_sin(magnitude);
+  return {magnitude, sign, angle.theta, 1.0f / angle.sin_theta, false};
+}
+[[gnu::always_inline]] inline KeyPairAngle slerp_angle(const Quat& q0, const Quat& q1) {
+  const SlerpDot d = slerp_dot(q0, q1);
+  return angle_of_dot(d.dot, d.sign);
+}
+
+// The closed-form weights of a non-linear angle: w1 = sin(a theta) / sin(theta),
+// w0 = cos(a theta) - w1 dot.
+[[gnu::always_inline]] inline Quat slerp_trig_sum(const Quat& q0, const Quat& q1, const KeyPairAngle& g,
+                                                  const SinCos& a_theta) {
+  const float w1 = a_theta.sin * g.inv_sin_theta;
+  return slerp_sum(q0, q1, a_theta.cos - w1 * g.dot, w1, g.sign);
+}
+
+[[gnu::always_inline]] inline Quat slerp_with_angle(const Quat& q0, const Quat& q1, float a, const KeyPairAngle& g) {
+  if (g.linear) return slerp_sum(q0, q1, 1.0f - a, a, g.sign);
+  return slerp_trig_sum(q0, q1, g, sincos_float(a * g.theta));
 }
 
 inline Quat quat_slerp_inline(const Quat& q0, const Quat& q1, float a) {
-  const SlerpDot d = slerp_dot(q0, q1);
-  if (d.linear) return slerp_sum(q0, q1, 1.0f - a, a, d.sign);
-  const float theta = std::acos(d.dot);
-  const float sin_theta = std::sin(theta);
-  float sin_a_theta, cos_a_theta;
-  ::sincosf(a * theta, &sin_a_theta, &cos_a_theta);
-  const SlerpWeights w = slerp_weights(d.dot, sin_theta, sin_a_theta, cos_a_theta);
-  return slerp_sum(q0, q1, w.w0, w.w1, d.sign);
+  return slerp_with_angle(q0, q1, a, slerp_angle(q0, q1));
 }
 
-// Two independent slerps at once: the libm calls of both are issued side by side so that the
-// CPU overlaps their latencies. Bit for bit the same as two quat_slerp_inline calls.
-inline void quat_slerp2_inline(const Quat& a0, const Quat& a1, float aa, Quat& out_a, const Quat& b0, const Quat& b1,
-                               float ab, Quat& out_b) {
-  const SlerpDot da = slerp_dot(a0, a1), db = slerp_dot(b0, b1);
-  if (da.linear || db.linear) [[unlikely]] {
-    out_a = quat_slerp_inline(a0, a1, aa);
-    out_b = quat_slerp_inline(b0, b1, ab);
+// Two independent slerps with known angles: the sin and cos of both are issued side by side.
+// Bit for bit the same as two slerp_with_angle calls.
+[[gnu::always_inline]] inline void slerp2_with_angles(const Quat& a0, const Quat& a1, float wa, const KeyPairAngle& ga,
+                                                      Quat& out_a, const Quat& b0, const Quat& b1, float wb,
+                                                      const KeyPairAngle& gb, Quat& out_b) {
+  if (ga.linear || gb.linear) [[unlikely]] {
+    out_a = slerp_with_angle(a0, a1, wa, ga);
+    out_b = slerp_with_angle(b0, b1, wb, gb);
     return;
   }
-  const float theta_a = std::acos(da.dot), theta_b = std::acos(db.dot);
-  const float sin_theta_a = std::sin(theta_a), sin_theta_b = std::sin(theta_b);
-  float sin_aa, cos_aa, sin_ab, cos_ab;
-  ::sincosf(aa * theta_a, &sin_aa, &cos_aa);
-  ::sincosf(ab * theta_b, &sin_ab, &cos_ab);
-  const SlerpWeights wa = slerp_weights(da.dot, sin_theta_a, sin_aa, cos_aa);
-  const SlerpWeights wb = slerp_weights(db.dot, sin_theta_b, sin_ab, cos_ab);
-  out_a = slerp_sum(a0, a1, wa.w0, wa.w1, da.sign);
-  out_b = slerp_sum(b0, b1, wb.w0, wb.w1, db.sign);
+  const SinCos sa = sincos_float(wa * ga.theta), sb = sincos_float(wb * gb.theta);
+  out_a = slerp_trig_sum(a0, a1, ga, sa);
+  out_b = slerp_trig_sum(b0, b1, gb, sb);
+}
+
+// decode_quat of the four int16 of an AnimKey24 at k (2.1, 3.4). With SSE2 (every x86-64) the
+// four conversions and products are one vector operation each: the same exact int-to-float
+// conversions and the same IEEE products, lane by lane, then the reorder x y z w -> w x y z.
+[[gnu::always_inline]] inline Quat key_quat(const std::uint8_t* k) {
+#if defined(__SSE2__)
+  const __m128i raw = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(k + 16));
+  const __m128i wide = _mm_srai_epi32(_mm_unpacklo_epi16(raw, raw), 16);  // sign-extended x y z w
+  __m128 q = _mm_mul_ps(_mm_cvtepi32_ps(wide), _mm_set1_ps(kQuatScale));
+  q = _mm_shuffle_ps(q, q, _MM_SHUFFLE(2, 1, 0, 3));
+  Quat out;
+  _mm_storeu_ps(out.data(), q);
+  return out;
+#else
+  return decode_quat({load_i16(k + 16), load_i16(k + 18), load_i16(k + 20), load_i16(k + 22)});
+#endif
 }
 
 // msh-animation.md 3.3 "pos = lerp(k0.pos, k1.pos, alpha)": the form k0 + (k1 - k0) * a.
@@ -122,8 +143,11 @@ inline Vec3 lerp_position_inline(const Vec3& p0, const Vec3& p1, float a) {
   return {p0[0] + (p1[0] - p0[0]) * a, p0[1] + (p1[1] - p0[1]) * a, p0[2] + (p1[2] - p0[2]) * a};
 }
 
-// msh-animation.md 4.2.
-inline bool blend_flips_inline(const Quat& qa, const Quat& qb) {
+// msh-animation.md 4.2: |qA + qB|^2 and |qA - qB|^2; qB is flipped when the first is smaller.
+struct FlipTerms {
+  float sum, difference;
+};
+[[gnu::always_inline]] inline FlipTerms blend_flip_terms(const Quat& qa, const Quat& qb) {
   float sum = 0.0f, difference = 0.0f;
   for (int i = 0; i < 4; ++i) {
     float s = qa[i] + qb[i];
@@ -131,7 +155,33 @@ inline bool blend_flips_inline(const Quat& qa, const Quat& qb) {
     sum += s * s;
     difference += d * d;
   }
-  return sum < difference;
+  return {sum, difference};
+}
+inline bool blend_flips_inline(const Quat& qa, const Quat& qb) {
+  const FlipTerms terms = blend_flip_terms(qa, qb);
+  return terms.sum < terms.difference;
+}
+
+// 4.2 then g_FastProc[22] for a blend in (0, 1): qB flipped to qA's side when the test says so,
+// then the slerp. The angle does not wait for the flip test: qA . (-qB) is exactly -(qA . qB)
+// (each product and each sum only changes sign), except that an exact zero may come out +0
+// instead of -0; a zero dot gives the same weights with either sign, since w0 = cos(a theta) - w1 * 0
+// and cos(a theta) > 0 for a in (0, 1). The flip is a sign mask, not a jump: it is as likely as
+// not. tests/msh/bit_exact_test.cpp compares this with the literal order (flip, then slerp).
+[[gnu::always_inline]] inline Quat blend_rotation_inline(const Quat& qa, const Quat& qb, float blend) {
+  const float dot = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3];
+  const FlipTerms terms = blend_flip_terms(qa, qb);
+  const float flip_bit = select_greater(terms.difference, terms.sum, -0.0f, 0.0f);
+  const float negative_bit = select_greater(0.0f, flip_sign(dot, flip_bit), -0.0f, 0.0f);  // after the flip
+  const KeyPairAngle angle = angle_of_dot(std::fabs(dot), flip_sign(1.0f, negative_bit));
+#if defined(__SSE2__)
+  Quat qb_side;
+  _mm_storeu_ps(qb_side.data(), _mm_xor_ps(_mm_loadu_ps(qb.data()), _mm_set1_ps(flip_bit)));
+#else
+  const Quat qb_side = {flip_sign(qb[0], flip_bit), flip_sign(qb[1], flip_bit), flip_sign(qb[2], flip_bit),
+                        flip_sign(qb[3], flip_bit)};
+#endif
+  return slerp_with_angle(qa, qb_side, blend, angle);
 }
 
 // msh-animation.md 4.3.

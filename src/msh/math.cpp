@@ -13,7 +13,13 @@ namespace parkan::msh {
 std::uint32_t frame_index(float t) { return detail::frame_index_inline(t); }
 Mat4 quat_to_matrix(const Quat& q) { return detail::quat_to_matrix_inline(q); }
 Quat quat_slerp(const Quat& q0, const Quat& q1, float a) { return detail::quat_slerp_inline(q0, q1, a); }
+float engine_acos(float x) { return detail::acos_float(x); }
+float engine_sin(float x) { return detail::sincos_float(x).sin; }
+float engine_cos(float x) { return detail::sincos_float(x).cos; }
 Vec3 lerp_position(const Vec3& p0, const Vec3& p1, float a) { return detail::lerp_position_inline(p0, p1, a); }
+Quat blend_rotation(const Quat& qa, const Quat& qb, float blend) {
+  return detail::blend_rotation_inline(qa, qb, blend);
+}
 bool blend_flips(const Quat& qa, const Quat& qb) { return detail::blend_flips_inline(qa, qb); }
 Vec3 blend_position(const Vec3& a, const Vec3& b, float blend) { return detail::blend_position_inline(a, b, blend); }
 

@@ -1,6 +1,9 @@
 // The animation streams of a model (msh-animation.md 2, 7 steps 1-2; msh.md 1, 2).
+#include <algorithm>
+
 #include <fmt/format.h>
 
+#include "msh/engine_math.hpp"
 #include "parkan/msh/anim.hpp"
 
 namespace parkan::msh {
@@ -76,6 +79,13 @@ Result<AnimStreams> read_anim_streams(const nres::Archive& archive) {
   s.key_count = static_cast<std::uint32_t>(s.keys.size() / kKeyStride);
   s.word_count = static_cast<std::uint32_t>(s.map.size() / kMapWordSize);
   s.frame_count = s.map_entry.attr2;
+  if (s.layout == NodeLayout::node38 && s.key_count > 1) {
+    s.pair_angles.resize(std::min<std::size_t>(s.key_count - 1, 0xFFFF));
+    for (std::size_t k = 0; k < s.pair_angles.size(); ++k) {
+      const std::uint8_t* k0 = s.keys.data() + k * kKeyStride;
+      s.pair_angles[k] = detail::slerp_angle(detail::key_quat(k0), detail::key_quat(k0 + kKeyStride));
+    }
+  }
   return s;
 }
 

@@ -1,9 +1,6 @@
 // The runtime path: sub_10012880 (sample one node), sub_10012560 (blend two samples) and the
 // world matrices of the hierarchy (msh-animation.md 3, 4; msh.md 7).
 #include <cmath>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include <fmt/format.h>
 
@@ -45,26 +42,10 @@ namespace {
 
 Vec3 key_pos(const std::uint8_t* k) { return {load_f32(k), load_f32(k + 4), load_f32(k + 8)}; }
 float key_time(const std::uint8_t* k) { return load_f32(k + 12); }
-// decode_quat of the key's four int16 (2.1, 3.4). With SSE2 (every x86-64) the four conversions
-// and products are one vector operation each: the same exact int-to-float conversions and the
-// same IEEE products, lane by lane, then the reorder x y z w -> w x y z.
-Quat key_quat(const std::uint8_t* k) {
-#if defined(__SSE2__)
-  const __m128i raw = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(k + 16));
-  const __m128i wide = _mm_srai_epi32(_mm_unpacklo_epi16(raw, raw), 16);  // sign-extended x y z w
-  __m128 q = _mm_mul_ps(_mm_cvtepi32_ps(wide), _mm_set1_ps(kQuatScale));
-  q = _mm_shuffle_ps(q, q, _MM_SHUFFLE(2, 1, 0, 3));
-  Quat out;
-  _mm_storeu_ps(out.data(), q);
-  return out;
-#else
-  return decode_quat({load_i16(k + 16), load_i16(k + 18), load_i16(k + 20), load_i16(k + 22)});
-#endif
-}
 void take_key(NodePose& pose, const std::uint8_t* k, std::uint32_t index, SamplePath path) {
   pose.key = index;
   pose.path = path;
-  pose.quat = key_quat(k);
+  pose.quat = detail::key_quat(k);
   pose.pos = key_pos(k);
 }
 
@@ -75,11 +56,19 @@ namespace {
 // Which rule stopped the sampler; the message is built afterwards, out of the hot path.
 enum class Fault : std::uint8_t { none, legacy, missing_node, time, fallback, map_word, map_key };
 
-// The two keys and the weight of an interpolated pose, kept for the slerp.
+// The two keys, their angle and the weight of an interpolated pose, kept for the slerp.
 struct Segment {
   const std::uint8_t* k0 = nullptr;
   float alpha = 0.0f;
+  KeyPairAngle angle;
 };
+
+// The angle of pair (k, k + 1) from the table read_anim_streams filled, or computed here.
+[[gnu::always_inline]] inline KeyPairAngle pair_angle(const AnimStreams& s, std::uint32_t k, const std::uint8_t* k0) {
+  if (k < s.pair_angles.size()) [[likely]]
+    return s.pair_angles[k];
+  return detail::slerp_angle(detail::key_quat(k0), detail::key_quat(k0 + kKeyStride));
+}
 
 // sub_10012880 (3.1-3.3) without allocations and without the slerp: fills `pose` (on the
 // interpolating path everything but the quaternion, and `segment`) or names the rule that stopped it.
@@ -127,13 +116,14 @@ struct Segment {
   pose.key = mapped;
   pose.path = SamplePath::interp;
   pose.pos = detail::lerp_position_inline(key_pos(k0), key_pos(k1), alpha);
-  segment = {k0, alpha};
+  segment = {k0, alpha, pair_angle(s, mapped, k0)};
   return Fault::none;
 }
 
 // g_FastProc[17] on the segment of an interpolated pose.
 [[gnu::always_inline]] inline Quat segment_slerp(const Segment& segment) {
-  return detail::quat_slerp_inline(key_quat(segment.k0), key_quat(segment.k0 + kKeyStride), segment.alpha);
+  return detail::slerp_with_angle(detail::key_quat(segment.k0), detail::key_quat(segment.k0 + kKeyStride),
+                                  segment.alpha, segment.angle);
 }
 
 [[gnu::always_inline]] inline Fault sample_into(const AnimStreams& s, std::uint32_t node, float t, NodePose& pose) {
@@ -198,8 +188,8 @@ Result<Mat4> blend_node(const AnimStreams& s, std::uint32_t node, float ta, floa
     return pose_matrix(a);
   }
 
-  // Both samples: the keys of both first, then both slerps side by side (their libm calls are
-  // independent, so the CPU overlaps them), then the blend.
+  // Both samples: the keys of both first, then both slerps side by side (independent, so the
+  // CPU overlaps them), then the blend.
   Segment sa, sb;
   if (Fault fault = select_keys(s, node, ta, a, sa); fault != Fault::none) [[unlikely]]
     return fault_error(fault, s, node, ta);
@@ -207,17 +197,15 @@ Result<Mat4> blend_node(const AnimStreams& s, std::uint32_t node, float ta, floa
     return fault_error(fault, s, node, tb);
   const bool interp_a = a.path == SamplePath::interp, interp_b = b.path == SamplePath::interp;
   if (interp_a && interp_b) [[likely]] {
-    detail::quat_slerp2_inline(key_quat(sa.k0), key_quat(sa.k0 + kKeyStride), sa.alpha, a.quat, key_quat(sb.k0),
-                               key_quat(sb.k0 + kKeyStride), sb.alpha, b.quat);
+    detail::slerp2_with_angles(detail::key_quat(sa.k0), detail::key_quat(sa.k0 + kKeyStride), sa.alpha, sa.angle,
+                               a.quat, detail::key_quat(sb.k0), detail::key_quat(sb.k0 + kKeyStride), sb.alpha,
+                               sb.angle, b.quat);
   } else {
     if (interp_a) a.quat = segment_slerp(sa);
     if (interp_b) b.quat = segment_slerp(sb);
   }
 
-  Quat qb = b.quat;
-  if (detail::blend_flips_inline(a.quat, qb))
-    for (float& c : qb) c = -c;
-  Mat4 m = detail::quat_to_matrix_inline(detail::quat_slerp_inline(a.quat, qb, blend));  // g_FastProc[22], then [14]
+  Mat4 m = detail::quat_to_matrix_inline(detail::blend_rotation_inline(a.quat, b.quat, blend));  // then [14]
   Vec3 p = detail::blend_position_inline(a.pos, b.pos, blend);
   m[3] = p[0];
   m[7] = p[1];

@@ -140,9 +140,9 @@ TEST(QuatSlerp, ClosedFormWeightsAboveTheThreshold) {
   const Quat q1 = {dot, 0.0044756f, 0, 0};
   const float a = 0.25f;
   Quat out = quat_slerp(q0, q1, a);
-  float theta = std::acos(dot);
-  float w1 = std::sin(a * theta) * (1.0f / std::sin(theta));
-  float w0 = std::cos(a * theta) - w1 * dot;
+  float theta = engine_acos(dot);
+  float w1 = engine_sin(a * theta) * (1.0f / engine_sin(theta));
+  float w0 = engine_cos(a * theta) - w1 * dot;
   EXPECT_EQ(out[0], w0 * q0[0] + w1 * q1[0]);
   EXPECT_EQ(out[1], w0 * q0[1] + w1 * q1[1]);
   EXPECT_NE(out[1], a * q1[1]);  // not the linear weights

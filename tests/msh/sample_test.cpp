@@ -48,6 +48,42 @@ TEST_F(SmallModel, Counts) {
   EXPECT_EQ(s.layout, NodeLayout::node38);
 }
 
+TEST_F(SmallModel, PairAnglesForEveryReachablePair) {
+  ASSERT_EQ(s.pair_angles.size(), 5u);  // key_count - 1
+  const KeyPairAngle& first = s.pair_angles[0];
+  const Quat q0 = decode_quat(raw.keys[0].quat_raw), q1 = decode_quat(raw.keys[1].quat_raw);
+  const float dot = q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3];
+  EXPECT_EQ(first.dot, std::fabs(dot));
+  EXPECT_EQ(first.sign, dot < 0.0f ? -1.0f : 1.0f);
+  EXPECT_EQ(first.linear, 1.0f - std::fabs(dot) <= kSlerpLinearThreshold);
+  if (!first.linear) {
+    EXPECT_EQ(first.theta, engine_acos(std::fabs(dot)));
+    EXPECT_EQ(first.inv_sin_theta, 1.0f / engine_sin(first.theta));
+  }
+}
+
+TEST(PairAngles, NoneWithoutAPairOrForALegacyTable) {
+  RawModel one_key;
+  one_key.nodes = {{}};
+  one_key.keys = {key(0.0f)};
+  ByteBuffer bytes = build(one_key);
+  EXPECT_TRUE(streams_of(bytes).pair_angles.empty());
+  RawModel legacy = one_key;
+  legacy.keys.push_back(key(1.0f));
+  legacy.node_attr3 = kLegacyNodeStride;
+  legacy.nodes_raw = ByteBuffer(kLegacyNodeStride, 0);
+  bytes = build(legacy);
+  EXPECT_TRUE(streams_of(bytes).pair_angles.empty());
+}
+
+TEST(PairAngles, OnlyThePairsASixteenBitKeyIndexReaches) {
+  RawModel m;
+  m.nodes = {{}};
+  m.keys.assign(0x10003, key(0.0f));
+  const ByteBuffer bytes = build(m);
+  EXPECT_EQ(streams_of(bytes).pair_angles.size(), 0xFFFFu);  // k0 = mapped < fallback <= 0xFFFF
+}
+
 TEST_F(SmallModel, KeyZeroWhenTheTimeEqualsTheMappedKey) {
   NodePose p = sample_ok(s, 0, 0.0f);
   EXPECT_EQ(p.frame, 0u);

@@ -29,6 +29,13 @@ Mat4 quat_to_matrix(const Quat& q);
 inline constexpr float kSlerpLinearThreshold = 9.9999997e-6f;
 Quat quat_slerp(const Quat& q0, const Quat& q1, float a);
 
+// The acos, sin and cos of that slerp: evaluated in double and rounded once to float, as the
+// engine's x87 evaluates them in extended precision and stores a float. The result is the
+// correctly rounded float except in rare near-midpoint cases, and the same on every host.
+float engine_acos(float x);
+float engine_sin(float x);
+float engine_cos(float x);
+
 // 3.3: pos = k0 + (k1 - k0) * a, per component in float. The seed writes only "lerp"; this form
 // is the one kept in this single place (reported as a gap).
 Vec3 lerp_position(const Vec3& p0, const Vec3& p1, float a);
@@ -44,6 +51,11 @@ inline BlendInputs blend_inputs(float ta, float tb, float blend) {
 
 // 4.2: the shortest-path test, |qA + qB|^2 < |qA - qB|^2 (then qB is negated).
 bool blend_flips(const Quat& qa, const Quat& qb);
+
+// 4.2 then g_FastProc[22]: the rotation of a blend, qB negated when blend_flips(qA, qB), then
+// quat_slerp(qA, qB, blend). Bit for bit that literal order for blend in (0, 1), the only
+// weights a blend of two samples uses (4.1).
+Quat blend_rotation(const Quat& qa, const Quat& qb, float blend);
 
 // 4.3: (1 - blend) * a + blend * b per component, in float.
 Vec3 blend_position(const Vec3& a, const Vec3& b, float blend);

@@ -55,6 +55,18 @@ enum class NodeLayout {
   legacy24,  // Res1.attr3 == 24: recognized, passed through, never sampled (10.3)
 };
 
+// The part of the slerp of key pair (k, k + 1) that does not depend on the weight (msh-animation.md
+// 4.4): |q0 . q1|, its sign, the branch, theta and 1 / sin(theta). read_anim_streams computes it
+// once per pair, so that a sample pays only for sin and cos of a * theta; the bits are the same
+// as computing it per sample.
+struct KeyPairAngle {
+  float dot = 0.0f;
+  float sign = 1.0f;
+  float theta = 0.0f;
+  float inv_sin_theta = 0.0f;
+  bool linear = true;  // 1 - dot <= kSlerpLinearThreshold: linear weights, theta unused
+};
+
 // The three animation streams of one model as views into its bytes, with the counts derived from
 // the sizes (every division exact; read_anim_streams checks it) and the offsets of the payloads
 // inside the model, so that errors can point at the bytes.
@@ -68,6 +80,10 @@ struct AnimStreams {
   std::uint32_t key_count = 0;
   std::uint32_t word_count = 0;
   std::uint32_t frame_count = 0;  // Res19.attr2, animFrameCount (2.2, 2.4)
+  // pair_angles[k] for the pairs (k, k + 1) a sample can reach: k < min(key_count - 1, 0xFFFF),
+  // since a mapped key is below a 16-bit fallback. Empty for a legacy table. The sampler computes
+  // the angle itself for a pair that is not here (streams built by hand).
+  std::vector<KeyPairAngle> pair_angles;
 
   std::uint16_t node_parent(std::uint32_t node) const { return node_word(node, kNodeParentOffset); }
   std::uint16_t node_map_start(std::uint32_t node) const { return node_word(node, kNodeMapStartOffset); }
