@@ -14,15 +14,15 @@
 namespace parkan::msh::detail {
 
 // x87 FISTP with RC = 00 (round to nearest, ties to even), independent of the host's fenv
-// rounding mode. Caller guarantees |x| < 2^63.
+// rounding mode. Caller guarantees |x| < 2^63. The truncation (cvttss2si) and the fraction are
+// exact in every mode; the correction is branch-free because the fractions are unpredictable.
 inline std::int64_t round_half_even(float x) {
-  float below = std::floor(x);
-  float fraction = x - below;  // exact: x and below share the exponent range
-  std::int64_t whole = static_cast<std::int64_t>(below);
-  // Up when above the half, or on the half from an odd whole; branch-free because the fraction
-  // of the sample times is unpredictable.
-  const std::int64_t up = std::int64_t(fraction > 0.5f) | (std::int64_t(fraction == 0.5f) & (whole & 1));
-  return whole + up;
+  const std::int64_t whole = static_cast<std::int64_t>(x);
+  const float fraction = x - static_cast<float>(whole);
+  const std::int64_t odd = whole & 1;
+  const std::int64_t up = std::int64_t(fraction > 0.5f) | (std::int64_t(fraction == 0.5f) & odd);
+  const std::int64_t down = std::int64_t(fraction < -0.5f) | (std::int64_t(fraction == -0.5f) & odd);
+  return whole + up - down;
 }
 
 // decisions.md "MSH animation frame index". The subtraction is in float as decisions.md says (the

@@ -1,5 +1,6 @@
 // The engine's numeric procedures: frame index rounding, quaternion decode, the fast procs.
 #include <cfenv>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -75,6 +76,24 @@ RC_GTEST_PROP(FrameIndex, MatchesNearbyintToEvenOfTheFloatDifference, (int whole
   double x = static_cast<double>(t - 0.5f);
   double r = std::nearbyint(x);  // the default mode: to nearest, ties to even
   RC_ASSERT(frame_index(t) == static_cast<std::uint32_t>(static_cast<std::int64_t>(r)));
+}
+
+TEST(FrameIndex, MatchesNearbyintOverTheWholeInt64Range) {
+  // Every 97th float bit pattern, both signs, up to 2^63, plus every half-integer below 2^16.
+  std::uint32_t checked = 0;
+  auto expect = [&](float t) {
+    const float x = t - 0.5f;
+    if (!(x >= -9223372036854775808.0f && x < 9223372036854775808.0f)) return;
+    const auto want = static_cast<std::uint32_t>(static_cast<std::uint64_t>(std::llrint(x)));
+    ASSERT_EQ(frame_index(t), want) << t;
+    ++checked;
+  };
+  for (std::uint32_t b = 0; b < 0x7F800000u; b += 97) {
+    expect(std::bit_cast<float>(b));
+    expect(std::bit_cast<float>(b | 0x80000000u));
+  }
+  for (int h = -131072; h <= 131072; ++h) expect(static_cast<float>(h) * 0.5f);
+  EXPECT_GT(checked, 30'000'000u);
 }
 
 TEST(DecodeQuat, MultipliesByTheRoundedReciprocalAndReordersToWxyz) {
