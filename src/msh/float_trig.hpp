@@ -130,6 +130,14 @@ template <typename Real, typename Coefficient>
   const Real c0_3 = c01 + z2 * c23, c4_7 = c45 + z2 * c67, c8_11 = c89 + z2 * c1011;
   return (c0_3 + z4 * c4_7) + z8 * c8_11;
 }
+// The first eight terms, enough on |r| <= 0.5 (truncation below 2^-54 for both there): one
+// Estrin level less on the angles most slerps have.
+template <typename Real, typename Coefficient>
+[[gnu::always_inline]] inline Real short_series_of(Real z, Coefficient c) {
+  const Real z2 = z * z, z4 = z2 * z2;
+  const Real c01 = c(0) + z * c(1), c23 = c(2) + z * c(3), c45 = c(4) + z * c(5), c67 = c(6) + z * c(7);
+  return (c01 + z2 * c23) + z4 * (c45 + z2 * c67);
+}
 [[gnu::always_inline]] inline double sin_series(double r) {
   return r * series_of(r * r, [](int n) { return kSinSeries[n]; });
 }
@@ -158,10 +166,26 @@ struct SinCos {
           static_cast<float>((quadrant + 1) & 2 ? -cos_value : cos_value)};
 }
 
+#if defined(__SSE2__)
+// The packed sin and cos of |x| <= 1.25: lane 0 is sin(x) / x, lane 1 cos(x), on the same z.
+template <bool kShort>
+[[gnu::always_inline]] inline SinCos sincos_direct(double d) {
+  const auto lanes = [](int n) {
+    return _mm_set_pd(kCosSeries[n], n == 7 && kShort ? 0.0 : kSinSeries[n]);  // sin stops at r^13
+  };
+  const __m128d z = _mm_set1_pd(d * d);
+  const __m128d both = kShort ? short_series_of(z, lanes) : series_of(z, lanes);
+  const __m128 rounded = _mm_cvtpd_ps(_mm_mul_pd(both, _mm_set_pd(1.0, d)));
+  return {_mm_cvtss_f32(rounded), _mm_cvtss_f32(_mm_shuffle_ps(rounded, rounded, 1))};
+}
+#endif
+
 // sin(x) and cos(x) rounded to float. Up to |x| = 1.25 both series run on x side by side (cos
-// is at least 0.31 there, so its rounding error stays near 2^-51); up to pi/2 (every angle of a
-// slerp with a in [0, 1]) cos(x) is sin(pi/2 - |x|), with pi/2 - |x| exact enough in two parts.
+// is at least 0.31 there, so its rounding error stays near 2^-51), with eight terms up to 0.5;
+// up to pi/2 (every angle of a slerp with a in [0, 1]) cos(x) is sin(pi/2 - |x|), with
+// pi/2 - |x| exact enough in two parts.
 [[gnu::always_inline]] inline SinCos sincos_float(float x) {
+  constexpr double kShortSeriesLimit = 0.5;
   constexpr double kDirectCosLimit = 1.25;
   constexpr double kHalfPiFloat = 1.57079637050628662109375;  // the float just above pi/2
   const double d = x;
@@ -171,11 +195,15 @@ struct SinCos {
     return {static_cast<float>(sin_series(d)), static_cast<float>(sin_series(complement))};
   }
 #if defined(__SSE2__)
-  // Lane 0 is sin(x) / x, lane 1 cos(x), on the same z.
-  const __m128d both = series_of(_mm_set1_pd(d * d), [](int n) { return _mm_set_pd(kCosSeries[n], kSinSeries[n]); });
-  const __m128 rounded = _mm_cvtpd_ps(_mm_mul_pd(both, _mm_set_pd(1.0, d)));
-  return {_mm_cvtss_f32(rounded), _mm_cvtss_f32(_mm_shuffle_ps(rounded, rounded, 1))};
+  if (std::fabs(d) <= kShortSeriesLimit) [[likely]]
+    return sincos_direct<true>(d);
+  return sincos_direct<false>(d);
 #else
+  if (std::fabs(d) <= kShortSeriesLimit) {
+    const double z = d * d;
+    return {static_cast<float>(d * short_series_of(z, [](int n) { return n == 7 ? 0.0 : kSinSeries[n]; })),
+            static_cast<float>(short_series_of(z, [](int n) { return kCosSeries[n]; }))};
+  }
   return {static_cast<float>(sin_series(d)), static_cast<float>(cos_series(d))};
 #endif
 }
