@@ -31,6 +31,13 @@ inline std::uint32_t frame_index_inline(float t) {
   float x = t - 0.5f;
   constexpr float kInt64Limit = 9223372036854775808.0f;  // 2^63
   if (!(x >= -kInt64Limit && x < kInt64Limit)) return 0;  // NaN, inf, out of range: 0x8000000000000000
+#if defined(__SSE2__) && defined(__x86_64__)
+  // cvtss2si rounds in MXCSR's mode, which is the engine's unless the host changed it: one
+  // instruction instead of the exact correction below (the sampler's longest chain starts here).
+  constexpr unsigned kRoundingControl = 3u << 13, kToNearest = 0u;
+  if ((_mm_getcsr() & kRoundingControl) == kToNearest) [[likely]]
+    return static_cast<std::uint32_t>(static_cast<std::uint64_t>(_mm_cvtss_si64(_mm_set_ss(x))));
+#endif
   return static_cast<std::uint32_t>(static_cast<std::uint64_t>(round_half_even(x)));
 }
 

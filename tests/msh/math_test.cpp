@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -63,12 +64,22 @@ TEST(FrameIndex, LargeTimesKeepTheLow32BitsOfTheInt64) {
 }
 
 TEST(FrameIndex, DoesNotDependOnTheHostRoundingMode) {
-  std::fesetround(FE_DOWNWARD);
-  std::uint32_t at_two = frame_index(2.0f), at_one = frame_index(1.0f), at_odd = frame_index(1.1f);
-  std::fesetround(FE_TONEAREST);
-  EXPECT_EQ(at_two, 2u);
-  EXPECT_EQ(at_one, 0u);
-  EXPECT_EQ(at_odd, 1u);
+  std::vector<float> times;
+  for (int h = -4000; h <= 4000; ++h) times.push_back(static_cast<float>(h) * 0.25f);
+  // Times whose t - 0.5f is exact: the subtraction itself rounds in the host's mode, as the
+  // engine's does in the x87's; the frame rounding after it must not.
+  for (float t : {1.1f, 2.9f, 3.1f, 8388607.0f, -7.75f, 123456.5f}) times.push_back(t);
+  std::vector<std::uint32_t> nearest;
+  for (float t : times) nearest.push_back(frame_index(t));
+  EXPECT_EQ(frame_index(2.0f), 2u);
+  EXPECT_EQ(frame_index(1.0f), 0u);
+  for (int mode : {FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO}) {
+    std::fesetround(mode);
+    std::vector<std::uint32_t> got;
+    for (float t : times) got.push_back(frame_index(t));
+    std::fesetround(FE_TONEAREST);
+    EXPECT_EQ(got, nearest) << "rounding mode " << mode;
+  }
 }
 
 RC_GTEST_PROP(FrameIndex, MatchesNearbyintToEvenOfTheFloatDifference, (int whole, int quarter)) {
