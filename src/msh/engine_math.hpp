@@ -25,6 +25,18 @@ inline std::int64_t round_half_even(float x) {
   return whole + up - down;
 }
 
+#if defined(__SSE2__) && defined(__x86_64__)
+// True when SSE arithmetic rounds to nearest (MXCSR.RC = 0): 1 + 0.75 ulp and -1 - 0.75 ulp leave
+// 1 and -1 only then. Two additions, where reading MXCSR (stmxcsr) is microcoded and doubled the
+// cost of a fallback sample.
+[[gnu::always_inline]] inline bool sse_rounds_to_nearest() {
+  float one = 1.0f;
+  asm("" : "+x"(one));  // an opaque 1: the probe must run, not be folded at build time
+  const float up = one + 0x1.8p-24f, down = -one - 0x1.8p-24f;
+  return up != one && down != -one;
+}
+#endif
+
 // decisions.md "MSH animation frame index". The subtraction is in float as decisions.md says (the
 // pseudocode of msh-animation.md 11 writes (double)t - 0.5; decisions.md wins).
 inline std::uint32_t frame_index_inline(float t) {
@@ -34,8 +46,7 @@ inline std::uint32_t frame_index_inline(float t) {
 #if defined(__SSE2__) && defined(__x86_64__)
   // cvtss2si rounds in MXCSR's mode, which is the engine's unless the host changed it: one
   // instruction instead of the exact correction below (the sampler's longest chain starts here).
-  constexpr unsigned kRoundingControl = 3u << 13, kToNearest = 0u;
-  if ((_mm_getcsr() & kRoundingControl) == kToNearest) [[likely]]
+  if (sse_rounds_to_nearest()) [[likely]]
     return static_cast<std::uint32_t>(static_cast<std::uint64_t>(_mm_cvtss_si64(_mm_set_ss(x))));
 #endif
   return static_cast<std::uint32_t>(static_cast<std::uint64_t>(round_half_even(x)));
