@@ -75,13 +75,12 @@ inline Mat4 quat_to_matrix_inline(const Quat& q) {
   return m;
 }
 
-// msh-animation.md 4.4, g_FastProc[17] / [22], in three steps so that two slerps can be
-// interleaved (blend_node): the dot and its sign, the weights, the weighted sum. acos, sin and cos
-// are float_trig.hpp's (the correctly rounded float in all but rare cases, the same on every host).
+// msh-animation.md 4.4, g_FastProc[17] / [22], in steps: the dot and its sign, the angle
+// (KeyPairAngle, kept per key pair), the weights and the weighted sum. acos, sin and cos are
+// float_trig.hpp's (the correctly rounded float in all but rare cases, the same on every host).
 struct SlerpDot {
   float dot;   // |q0 . q1| (a NaN or -0 kept as computed)
   float sign;  // -1 when q0 . q1 < 0
-  bool linear;  // 1 - |dot| <= kSlerpLinearThreshold: linear weights
 };
 [[gnu::always_inline]] inline SlerpDot slerp_dot(const Quat& q0, const Quat& q1) {
   const float dot = q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3];
@@ -89,7 +88,7 @@ struct SlerpDot {
   // as a mask, applied to the dot and to 1.0f. A -0 dot is not negative and stays -0.
   const float negative_bit = select_greater(0.0f, dot, -0.0f, 0.0f);
   const float magnitude = flip_sign(dot, negative_bit);
-  return {magnitude, flip_sign(1.0f, negative_bit), 1.0f - magnitude <= kSlerpLinearThreshold};
+  return {magnitude, flip_sign(1.0f, negative_bit)};
 }
 // The weighted sum w0 * q0 + sign * w1 * q1.
 [[gnu::always_inline]] inline Quat slerp_sum(const Quat& q0, const Quat& q1, float w0, float w1, float sign) {
