@@ -4,7 +4,7 @@
 // and rounded once to float, which gives the same float (the correctly rounded one) except for
 // arguments whose exact result lies within ~2^-52 of a float midpoint. The host's libm would
 // instead give different last bits on glibc, musl and MSVC, and glibc's acosf + sinf + sincosf
-// were most of the cost of a sample. Coefficients: fdlibm (e_asin.c, k_sin.c, k_cos.c).
+// were most of the cost of a sample. acos: the fdlibm rational (e_asin.c); sin, cos: Taylor series.
 // This is the one place where the project decides how the seed's acos/sin/cos are computed.
 #include <cmath>
 #include <cstdint>
