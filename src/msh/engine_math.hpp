@@ -78,12 +78,16 @@ inline Mat4 quat_to_matrix_inline(const Quat& q) {
 // msh-animation.md 4.4, g_FastProc[17] / [22], in steps: the dot and its sign, the angle
 // (KeyPairAngle, kept per key pair), the weights and the weighted sum. acos, sin and cos are
 // float_trig.hpp's (the correctly rounded float in all but rare cases, the same on every host).
+// dot4 in the seed's order ((w + x) + y) + z: the blend's angle relies on the same order.
+[[gnu::always_inline]] inline float dot4(const Quat& a, const Quat& b) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+}
 struct SlerpDot {
   float dot;   // |q0 . q1| (a NaN or -0 kept as computed)
   float sign;  // -1 when q0 . q1 < 0
 };
 [[gnu::always_inline]] inline SlerpDot slerp_dot(const Quat& q0, const Quat& q1) {
-  const float dot = q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3];
+  const float dot = dot4(q0, q1);
   // The sign flip without a jump (the sign of a dot is unpredictable): dot < 0 gives the sign bit
   // as a mask, applied to the dot and to 1.0f. A -0 dot is not negative and stays -0.
   const float negative_bit = select_greater(0.0f, dot, -0.0f, 0.0f);
@@ -186,7 +190,7 @@ inline bool blend_flips_inline(const Quat& qa, const Quat& qb) {
 // and cos(a theta) > 0 for a in (0, 1). The flip is a sign mask, not a jump: it is as likely as
 // not. tests/msh/bit_exact_test.cpp compares this with the literal order (flip, then slerp).
 [[gnu::always_inline]] inline Quat blend_rotation_inline(const Quat& qa, const Quat& qb, float blend) {
-  const float dot = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3];
+  const float dot = dot4(qa, qb);
   const FlipTerms terms = blend_flip_terms(qa, qb);
   const float flip_bit = select_greater(terms.difference, terms.sum, -0.0f, 0.0f);
   const float negative_bit = select_greater(0.0f, flip_sign(dot, flip_bit), -0.0f, 0.0f);  // after the flip
