@@ -14,11 +14,12 @@ enum class ErrorCode : int { invalid_input = 1, usage = 2, io = 3 };
 struct Error {
   ErrorCode code = ErrorCode::invalid_input;
   std::string message;                 // what rule was broken, e.g. "entry count is negative (-1)"
+  std::string rule;                    // stable diagnostic code of that rule (diagnostic.hpp), when known
   std::string file;                    // the file, when known
   std::string entry;                   // the entry inside an archive, when known
   std::optional<std::uint64_t> offset; // byte offset where the rule was checked
 
-  // "<file>[::<entry>]: <message> [at offset 0x<hex>]"
+  // "<file>[::<entry>]: <message> [at offset 0x<hex>]", control bytes escaped: always one line.
   std::string to_string() const;
 
   // Fill in context as the error travels outwards; inner context wins.
@@ -38,6 +39,8 @@ struct Error {
 };
 
 Error invalid(std::string message, std::optional<std::uint64_t> offset = std::nullopt);
+// An invalid-input error for the rule with stable code `rule` (e.g. "texm.page.size").
+Error invalid_rule(std::string rule, std::string message, std::optional<std::uint64_t> offset = std::nullopt);
 Error io_error(std::string message, std::string file);
 Error usage_error(std::string message);
 

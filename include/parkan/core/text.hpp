@@ -12,6 +12,11 @@ std::string cp1251_to_utf8(std::string_view bytes);
 // The inverse; nullopt when the text has a character cp1251 cannot hold.
 std::optional<std::string> utf8_to_cp1251(std::string_view utf8);
 
+// Text for one line of a terminal or a log: control bytes (0x00..0x1F, 0x7F) become \n, \t, \r or
+// \xHH, so that a name holding a newline or an escape sequence cannot split a line, forge one or
+// colour the terminal. Everything else, UTF-8 included, is unchanged.
+std::string escape_control(std::string_view text);
+
 // MSVC _strcmpi's fold: A..Z to a..z, every other byte unchanged (nres.md 4).
 constexpr unsigned char fold_lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
 // The other public source's fold (evidence.md C1), needed to search tables sorted with it.
