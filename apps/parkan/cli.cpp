@@ -24,6 +24,34 @@ void print_finding(const char* severity, const Error& error) {
   std::fprintf(stderr, "parkan: %s: %s\n", severity, error.to_string().c_str());
 }
 
+void print_diagnostic(const Diagnostic& diagnostic) {
+  std::fprintf(stderr, "parkan: %s: %s\n", severity_name(diagnostic.severity), diagnostic.to_string().c_str());
+}
+
+void print_diagnostics(std::span<const Diagnostic> diagnostics) {
+  for (const Diagnostic& d : diagnostics) print_diagnostic(d);
+}
+
+nlohmann::json diagnostic_json(const Diagnostic& d) {
+  using nlohmann::json;
+  return json{{"severity", severity_name(d.severity)},
+              {"code", d.code},
+              {"file", d.location.file},
+              {"entry", d.location.entry.empty() ? json(nullptr) : json(d.location.entry)},
+              {"offset", d.location.offset ? json(*d.location.offset) : json(nullptr)},
+              {"message", d.message}};
+}
+
+nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics) {
+  SeverityCounts counts = count_severities(diagnostics);
+  nlohmann::json findings = nlohmann::json::array();
+  for (const Diagnostic& d : diagnostics) findings.push_back(diagnostic_json(d));
+  return nlohmann::json{{"valid", counts.errors == 0}, {"errors", counts.errors}, {"warnings", counts.warnings},
+                        {"notes", counts.notes}, {"findings", std::move(findings)}};
+}
+
+int check_exit_code(std::span<const Diagnostic> diagnostics) { return has_errors(diagnostics) ? 1 : 0; }
+
 void print_json(const nlohmann::json& document) {
   std::cout << document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }

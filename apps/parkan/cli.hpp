@@ -1,11 +1,13 @@
 #pragma once
 // Glue shared by the command groups: running a command body, error lines, JSON output.
 #include <functional>
+#include <span>
 #include <string>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "parkan/core/diagnostic.hpp"
 #include "parkan/core/error.hpp"
 
 namespace parkan::cli {
@@ -28,6 +30,18 @@ void print_error(const Error& error);
 // One finding of a check command, "parkan: <severity>: <error>" on stderr (severity: error, warning,
 // note); the command's summary goes to stdout.
 void print_finding(const char* severity, const Error& error);
+// Every check command reports the same way: each finding as "parkan: <severity>: <diagnostic>" on
+// stderr (one line, control bytes escaped, the code in brackets), its summary on stdout, and with
+// --json one document made by check_report_json (plus keys of its own).
+void print_diagnostic(const Diagnostic& diagnostic);
+void print_diagnostics(std::span<const Diagnostic> diagnostics);
+// {"severity", "code", "file", "entry" (null for a whole file), "offset" (null when none), "message"}
+nlohmann::json diagnostic_json(const Diagnostic& diagnostic);
+// {"valid": no errors, "errors": N, "warnings": N, "notes": N, "findings": [diagnostic_json...]}
+nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics);
+// The exit code of a check: 1 when any finding is an error, else 0.
+int check_exit_code(std::span<const Diagnostic> diagnostics);
+
 // Exactly one JSON document on stdout.
 void print_json(const nlohmann::json& document);
 

@@ -1,0 +1,73 @@
+#include "parkan/resource/archive.hpp"
+
+#include <fmt/format.h>
+
+#include "parkan/resource/reference.hpp"
+
+namespace parkan::resource {
+
+Result<Payload> Archive::get(std::string_view name_or_index) const {
+  const Reference ref = parse_reference(std::string("x::").append(name_or_index));
+  std::size_t index = 0;
+  if (ref.index) {
+    if (*ref.index >= entry_count())
+      return invalid_rule("resource.entry.index",
+                          fmt::format("no entry #{} (the archive has {} entries)", *ref.index, entry_count()))
+          .in_file(path_);
+    index = *ref.index;
+  } else {
+    std::optional<std::size_t> found = find(name_to_cp1251(*ref.name));
+    if (!found) return invalid_rule("resource.entry.name", fmt::format("no entry named \"{}\"", *ref.name)).in_file(path_);
+    index = *found;
+  }
+  return payload(index);
+}
+
+NresArchive::NresArchive(std::string path, MappedFile file, nres::Archive directory)
+    : Archive(std::move(path), std::move(file)), directory_(std::move(directory)) {}
+
+EntryInfo NresArchive::entry(std::size_t index) const {
+  const nres::Entry& e = directory_.entries[index];
+  return EntryInfo{std::string(e.name()), e.type_id, e.attr1, e.attr2, e.attr3, e.size, e.data_offset};
+}
+
+std::optional<std::size_t> NresArchive::find(std::string_view name) const { return nres::find(directory_, name); }
+
+Result<Payload> NresArchive::payload(std::size_t index) const {
+  if (index >= directory_.entries.size())
+    return invalid_rule("resource.entry.index",
+                        fmt::format("no entry #{} (the archive has {} entries)", index, directory_.entries.size()))
+        .in_file(path());
+  const nres::Entry& e = directory_.entries[index];
+  PayloadLocation location{path(), std::string(e.name()), index, e.type_id, e.attr1, e.attr2, e.attr3};
+  return Payload(shared_from_this(), directory_.payload(index), std::move(location));
+}
+
+bool looks_like_archive(ByteView bytes) { return bytes.size() >= 4 && load_u32(bytes.data()) == nres::kMagic; }
+
+Result<std::shared_ptr<const Archive>> open_archive(const std::filesystem::path& path) {
+  PARKAN_ASSIGN(MappedFile file, MappedFile::open(path));
+  const std::string name = path.string();
+  // The directory holds views into the mapping; moving a MappedFile keeps its address range.
+  auto directory = nres::read(file.bytes(), nres::Profile::compatible);
+  if (!directory) return std::move(directory).error().in_file(name);
+  std::shared_ptr<const Archive> archive =
+      std::make_shared<NresArchive>(name, std::move(file), std::move(directory).value());
+  return archive;
+}
+
+Result<Payload> open_file_payload(const std::filesystem::path& path) {
+  PARKAN_ASSIGN(MappedFile mapped, MappedFile::open(path));
+  auto file = std::make_shared<const MappedFile>(std::move(mapped));
+  const ByteView bytes = file->bytes();
+  return Payload(std::move(file), bytes, PayloadLocation{path.string(), {}, {}, 0, 0, 0, 0});
+}
+
+Result<Payload> open_payload(std::string_view text) {
+  const Reference ref = parse_reference(text);
+  if (!ref.is_entry()) return open_file_payload(ref.path);
+  PARKAN_ASSIGN(std::shared_ptr<const Archive> archive, open_archive(ref.path));
+  return archive->get(text.substr(ref.path.size() + 2));
+}
+
+}  // namespace parkan::resource

@@ -1,0 +1,73 @@
+#include "parkan/resource/game.hpp"
+
+#include <algorithm>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "parkan/core/text.hpp"
+#include "parkan/resource/reference.hpp"
+
+namespace parkan::resource {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// File names compare the way the game's file system compares them: ASCII letters case-folded,
+// every other byte as it is.
+std::string fold_file_name(std::string_view name) {
+  std::string out(name);
+  for (char& c : out) c = static_cast<char>(fold_lower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+Result<Game> Game::open(const fs::path& root) {
+  Game game;
+  game.root_ = root;
+  std::error_code ec;
+  fs::directory_iterator it(root, ec);
+  if (ec) return io_error("cannot read folder: " + ec.message(), root.string());
+  for (const fs::directory_entry& entry : it) {
+    std::error_code type_ec;
+    if (entry.is_regular_file(type_ec)) game.files_.push_back(entry.path().filename().string());
+  }
+  std::sort(game.files_.begin(), game.files_.end());
+  return game;
+}
+
+std::optional<std::string> Game::find_file(std::string_view name) const {
+  const std::string wanted = fold_file_name(name);
+  for (const std::string& file : files_)  // exact spelling first, then the fold
+    if (file == name) return file;
+  for (const std::string& file : files_)
+    if (fold_file_name(file) == wanted) return file;
+  return std::nullopt;
+}
+
+Result<std::shared_ptr<const Archive>> Game::archive(std::string_view name) {
+  std::optional<std::string> file = find_file(name);
+  if (!file)
+    return io_error(fmt::format("no file named \"{}\" in the game folder", name), root_.string());
+  std::lock_guard<std::mutex> hold(*lock_);
+  auto found = opened_.find(*file);
+  if (found != opened_.end()) return found->second;
+  PARKAN_ASSIGN(std::shared_ptr<const Archive> archive, open_archive(root_ / *file));
+  opened_.emplace(*file, archive);
+  return archive;
+}
+
+Result<Payload> Game::get(std::string_view text) {
+  const Reference ref = parse_reference(text);
+  if (!ref.is_entry()) {
+    std::optional<std::string> file = find_file(ref.path);
+    if (!file) return io_error(fmt::format("no file named \"{}\" in the game folder", ref.path), root_.string());
+    return open_file_payload(root_ / *file);
+  }
+  PARKAN_ASSIGN(std::shared_ptr<const Archive> container, archive(ref.path));
+  return container->get(text.substr(ref.path.size() + 2));
+}
+
+}  // namespace parkan::resource
