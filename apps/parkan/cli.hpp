@@ -9,6 +9,7 @@
 
 #include "parkan/core/diagnostic.hpp"
 #include "parkan/core/error.hpp"
+#include "parkan/resource/payload.hpp"
 
 namespace parkan::cli {
 
@@ -41,6 +42,14 @@ nlohmann::json diagnostic_json(const Diagnostic& diagnostic);
 nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics);
 // The exit code of a check: 1 when any finding is an error, else 0.
 int check_exit_code(std::span<const Diagnostic> diagnostics);
+// "<what>: <count> <noun>, N errors, N warnings[, N notes]" on stdout.
+void print_check_summary(const std::string& what, std::size_t count, const char* noun,
+                         std::span<const Diagnostic> diagnostics);
+
+// What a check command's SRC names: one payload (a bare file, or ARCHIVE::NAME / ARCHIVE::#N, which
+// must have type `type_id`), or, for a whole archive, every entry of that type in it.
+Result<std::vector<resource::Payload>> payloads_of_type(const std::string& src, std::uint32_t type_id,
+                                                        std::string_view kind);
 
 // Exactly one JSON document on stdout.
 void print_json(const nlohmann::json& document);

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "cli.hpp"
+#include "command_words.hpp"
 
 namespace parkan::cli {
 int exit_code();
@@ -12,7 +13,6 @@ int main(int argc, char** argv) {
   CLI::App app{"parkan: formats and engine behaviour of Parkan: Iron Strategy (Iron3D)"};
   app.name("parkan");
   app.set_version_flag("--version", "parkan 0.1.0");
-  app.require_subcommand(1);
   app.add_flag("--quiet", globals().quiet, "no progress bar");
   add_archive_commands(app);
   add_texm_commands(app);
@@ -20,6 +20,20 @@ int main(int argc, char** argv) {
   add_wear_commands(app);
   add_anim_commands(app);
   add_sample_commands(app);
+  app.add_subcommand("help", "show the help of parkan or of a command: parkan help [GROUP [COMMAND]]")
+      ->allow_extras();
+  finish_command_tree(app);
+
+  // Words CLI11 would only call "extra arguments", and the help command, are handled first.
+  WordCheck words = check_command_words(app, argc, argv);
+  if (words.help_for) {
+    std::fputs(words.help_for->help().c_str(), stdout);
+    return 0;
+  }
+  if (!words.error.empty()) {
+    print_usage_error(words.error);
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -29,8 +43,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "parkan: error: %s\n", e.what());
-    std::fprintf(stderr, "Run with --help for more information.\n");
+    print_usage_error(e.what());
     return 2;
   }
   return exit_code();

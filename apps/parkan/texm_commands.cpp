@@ -1,4 +1,4 @@
-// parkan texm info|to-png|to-rgba|from-png|load (cli.md "texm"). Glue only: the formats live in
+// parkan texm info|check|to-png|to-rgba|from-png|load|palettes (cli.md "texm"). Glue only: the formats live in
 // parkan/texm and parkan/export.
 #include <charconv>
 #include <filesystem>
@@ -12,9 +12,11 @@
 #include "parkan/core/progress.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/export/png.hpp"
-#include "parkan/game/resource.hpp"
 #include "parkan/nres/archive.hpp"
 #include "parkan/nres/edit.hpp"
+#include "parkan/resource/archive.hpp"
+#include "parkan/resource/reference.hpp"
+#include "parkan/texm/check.hpp"
 #include "parkan/texm/decode.hpp"
 #include "parkan/texm/encode.hpp"
 #include "parkan/texm/json.hpp"
@@ -30,20 +32,20 @@ namespace {
 namespace fs = std::filesystem;
 
 struct OpenTexture {
-  game::Resource resource;
+  resource::Payload payload;  // keeps the texture's views alive
   texm::Texture texture;
 };
 
 Result<OpenTexture> open_texture(const std::string& src) {
-  PARKAN_ASSIGN(game::Resource resource, game::open_resource(src));
-  auto texture = texm::read(resource.bytes);
-  if (!texture) return resource.locate(std::move(texture).error());
-  return OpenTexture{std::move(resource), std::move(*texture)};
+  PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(src));
+  PARKAN_TRY(payload.expect_type(resource::kTypeTexm, "Texm"));
+  PARKAN_ASSIGN(texm::Texture texture, payload.parse(texm::read));
+  return OpenTexture{std::move(payload), std::move(texture)};
 }
 
 Result<texm::Image> decode_level(const OpenTexture& t, std::size_t level) {
   auto image = texm::decode(t.texture, level);
-  if (!image) return t.resource.locate(std::move(image).error());
+  if (!image) return t.payload.locate(std::move(image).error());
   return image;
 }
 
@@ -52,7 +54,7 @@ std::string hex(std::uint32_t v) { return fmt::format("0x{:08x}", v); }
 void print_info_text(const OpenTexture& t) {
   const texm::Texture& x = t.texture;
   std::cout << fmt::format("Texm {}x{}, format {}, {} mip levels, {} bytes (core {})\n", x.header.width,
-                           x.header.height, x.header.format, x.header.mip_count, t.resource.bytes.size(), x.core_size);
+                           x.header.height, x.header.format, x.header.mip_count, t.payload.bytes().size(), x.core_size);
   std::cout << fmt::format("flags4 {}  flags5 {}  unk6 {}\n", hex(x.header.flags4), hex(x.header.flags5), hex(x.header.unk6));
   std::cout << "palette: " << (x.palette.empty() ? "no" : "yes (256 x RGBA at offset 0x20)") << '\n';
   for (std::size_t i = 0; i < x.levels.size(); ++i)
@@ -64,8 +66,8 @@ void print_info_text(const OpenTexture& t) {
     std::cout << fmt::format("page: {} rects\n", x.page->size());
     for (const texm::PageRect& r : *x.page) std::cout << fmt::format("  x {} w {} y {} h {}\n", r.x, r.w, r.y, r.h);
   }
-  if (t.resource.entry) {
-    texm::NamePalette p = texm::palette_index_from_name(t.resource.entry->name());
+  if (t.payload.is_entry()) {
+    texm::NamePalette p = texm::palette_index_from_name(t.payload.location().name);
     std::string warning = texm::palette_name_warning(p);
     if (p.has_palette() && !p.outside_bank())
       std::cout << fmt::format("name palette: {} ({})\n", p.index, texm::palette_slot_name(std::size_t(p.index)));
@@ -82,45 +84,66 @@ std::string file_name_for(std::string_view entry_name) {
   return name;
 }
 
-bool is_nres_file(ByteView bytes) { return bytes.size() >= 4 && load_u32(bytes.data()) == nres::kMagic; }
-
-// Every Texm entry of an archive to OUTDIR/<name>.png.
-Result<int> export_archive(const std::string& path, const game::Resource& file, const std::string& out_dir, std::size_t level) {
-  auto archive = nres::read(file.bytes, nres::Profile::compatible);
-  if (!archive) return std::move(archive).error().in_file(path);
+// Every Texm entry of an archive to OUTDIR/<name>.png. A texture that does not decode is reported
+// and skipped (exit 1 at the end); an output that cannot be written stops the export (exit 3).
+Result<int> export_archive(const resource::Archive& archive, const std::string& out_dir, std::size_t level) {
   std::error_code ec;
   fs::create_directories(out_dir, ec);
   if (ec) return io_error("cannot create folder: " + ec.message(), out_dir);
   std::vector<std::size_t> textures;
-  for (std::size_t i = 0; i < archive->entries.size(); ++i)
-    if (archive->entries[i].type_id == texm::kMagic) textures.push_back(i);
+  for (std::size_t i = 0; i < archive.entry_count(); ++i)
+    if (archive.entry(i).type_id == resource::kTypeTexm) textures.push_back(i);
   Progress progress("texm to-png", textures.size(), !globals().quiet);
   std::set<std::string> used;
-  int failures = 0;
+  std::size_t failures = 0;
   for (std::size_t i : textures) {
-    const nres::Entry& entry = archive->entries[i];
-    std::string label = cp1251_to_utf8(entry.name());
-    auto fail = [&](Error e) {
-      print_error(std::move(e).in_entry(label).in_file(path));
+    PARKAN_ASSIGN(resource::Payload payload, archive.payload(i));
+    auto png_bytes = [&]() -> Result<ByteBuffer> {
+      PARKAN_ASSIGN(texm::Texture texture, payload.parse(texm::read));
+      auto image = texm::decode(texture, level);
+      if (!image) return payload.locate(std::move(image).error());
+      return png::encode(*image);
+    }();
+    progress.advance();
+    if (!png_bytes) {
+      print_error(png_bytes.error());
       ++failures;
-    };
-    auto texture = texm::read(archive->payload(i));
-    if (!texture) { fail(std::move(texture).error()); progress.advance(); continue; }
-    auto image = texm::decode(*texture, level);
-    if (!image) { fail(std::move(image).error()); progress.advance(); continue; }
-    auto png_bytes = png::encode(*image);
-    if (!png_bytes) { fail(std::move(png_bytes).error()); progress.advance(); continue; }
-    std::string name = file_name_for(entry.name());
+      continue;
+    }
+    std::string name = file_name_for(payload.location().name);
     std::string key = name;
     for (char& c : key) c = char(fold_lower(static_cast<unsigned char>(c)));  // case-insensitive file systems
     if (!used.insert(key).second) name += fmt::format("#{}", i);
-    auto written = write_file_atomic(fs::path(out_dir) / (name + ".png"), *png_bytes, {path});
-    if (!written) { print_error(written.error()); ++failures; }
-    progress.advance();
+    PARKAN_TRY(write_file_atomic(fs::path(out_dir) / (name + ".png"), *png_bytes, {archive.path()}));
   }
+  progress.finish();
   if (!globals().quiet)
-    std::cerr << fmt::format("exported {} of {} textures to {}\n", textures.size() - failures, textures.size(), out_dir);
+    std::cerr << fmt::format("exported {} of {} textures to {}\n", textures.size() - failures, textures.size(),
+                             escape_control(out_dir));
   return failures ? 1 : 0;
+}
+
+bool ends_with_png(std::string_view path) {
+  if (path.size() < 4) return false;
+  std::string tail(path.substr(path.size() - 4));
+  for (char& c : tail) c = char(fold_lower(static_cast<unsigned char>(c)));
+  return tail == ".png";
+}
+
+bool names_a_folder(const std::string& out) {
+  std::error_code ec;
+  return fs::is_directory(out, ec) || (!out.empty() && (out.back() == '/' || out.back() == '\\'));
+}
+
+// to-png's OUT: a folder (existing, or named with a trailing slash) receives NAME.png.
+Result<fs::path> png_output_path(const std::string& out, const resource::Payload& payload) {
+  if (!names_a_folder(out)) return fs::path(out);
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec) return io_error("cannot create folder: " + ec.message(), out);
+  const std::string name = payload.is_entry() ? file_name_for(payload.location().name)
+                                              : fs::path(payload.file()).stem().string();
+  return fs::path(out) / (name + ".png");
 }
 
 Result<std::uint32_t> parse_mips(const std::string& text) {
@@ -162,14 +185,14 @@ Result<int> run_from_png(const FromPng& a) {
   if (!image) return std::move(image).error().in_file(a.input);
 
   texm::EncodeOptions options;
-  std::optional<game::Resource> target;
+  std::optional<resource::Payload> target;
   if (!a.into.empty()) {
-    game::ResourceRef ref = game::parse_resource_ref(a.into);
-    if (!ref.name && !ref.index) return usage_error("--into needs ARCHIVE::NAME or ARCHIVE::#N");
-    PARKAN_ASSIGN(game::Resource resource, game::open_resource(a.into));
-    auto original = texm::read(resource.bytes);
+    if (!resource::parse_reference(a.into).is_entry()) return usage_error("--into needs ARCHIVE::NAME or ARCHIVE::#N");
+    PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(a.into));
+    PARKAN_TRY(payload.expect_type(resource::kTypeTexm, "Texm"));
+    auto original = texm::read(payload.bytes());
     if (!original)
-      return resource.locate(invalid("cannot keep the original header: " + std::move(original).error().to_string()));
+      return payload.locate(invalid("cannot keep the original header: " + std::move(original).error().to_string()));
     // Unless told otherwise, the new texture keeps the original's format, flags, mip count and Page.
     options.format = original->format;
     options.flags4 = original->header.flags4;
@@ -177,7 +200,7 @@ Result<int> run_from_png(const FromPng& a) {
     options.unk6 = original->header.unk6;
     options.mip_count = std::min(original->header.mip_count, texm::full_mip_count(image->width, image->height));
     options.page = original->page;
-    target = std::move(resource);
+    target = std::move(payload);
   }
   if (a.format_opt->count() || !target) {
     PARKAN_ASSIGN(options.format, parse_format(a.format));
@@ -200,11 +223,12 @@ Result<int> run_from_png(const FromPng& a) {
     PARKAN_TRY(write_file_atomic(a.output, *payload, {a.input}));
     return 0;
   }
-  auto archive = nres::read(target->file->bytes(), nres::Profile::compatible);
-  if (!archive) return std::move(archive).error().in_file(target->path);
-  auto rebuilt = nres::replace_payload(*archive, *target->entry_index, *payload);
+  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(target->file()));
+  const auto* container = dynamic_cast<const resource::NresArchive*>(archive.get());
+  if (!container) return usage_error(fmt::format("--into: {} is not an NRes archive", target->file()));
+  auto rebuilt = nres::replace_payload(container->directory(), *target->location().index, *payload);
   if (!rebuilt) return target->locate(std::move(rebuilt).error());
-  PARKAN_TRY(write_file_atomic(a.output, *rebuilt, {a.input, target->path}));
+  PARKAN_TRY(write_file_atomic(a.output, *rebuilt, {a.input, target->file()}));
   return 0;
 }
 
@@ -223,9 +247,9 @@ void add_texm_commands(CLI::App& app) {
         print_info_text(t);
         return 0;
       }
-      nlohmann::json doc = texm::info_json(t.texture, t.resource.bytes.size());
-      if (t.resource.entry)
-        doc["name_palette"] = texm::name_palette_json(texm::palette_index_from_name(t.resource.entry->name()));
+      nlohmann::json doc = texm::info_json(t.texture, t.payload.bytes().size());
+      if (t.payload.is_entry())
+        doc["name_palette"] = texm::name_palette_json(texm::palette_index_from_name(t.payload.location().name));
       print_json(doc);
       return 0;
     });
@@ -233,24 +257,73 @@ void add_texm_commands(CLI::App& app) {
     c->add_flag("--json", *json, "print one JSON document");
   }
   {
+    auto sources = std::make_shared<std::vector<std::string>>();
+    auto json = std::make_shared<bool>(false);
+    CLI::App* c = add_command(
+        *group, "check",
+        "check textures: every rule of the format (errors) and what loads but misbehaves in the engine "
+        "(warnings); exit 1 if any error",
+        [=]() -> Result<int> {
+          std::vector<Diagnostic> all;
+          std::size_t textures = 0;
+          for (const std::string& src : *sources) {
+            auto opened = payloads_of_type(src, resource::kTypeTexm, "Texm");
+            if (!opened && opened.error().code == ErrorCode::io) return std::move(opened).error();
+            std::vector<resource::Payload> payloads;
+            std::vector<Diagnostic> found;
+            if (opened) payloads = std::move(opened).value();
+            else found.push_back(to_diagnostic(opened.error(), "resource.open"));
+            for (const resource::Payload& payload : payloads) {
+              std::vector<Diagnostic> one = texm::check_texture(payload.bytes(), payload.location().name);
+              payload.locate(one);
+              found.insert(found.end(), one.begin(), one.end());
+            }
+            textures += payloads.size();
+            print_diagnostics(found);
+            if (!*json) print_check_summary(src, payloads.size(), "textures", found);
+            all.insert(all.end(), found.begin(), found.end());
+          }
+          if (*json) {
+            nlohmann::json doc = check_report_json(all);
+            doc["textures"] = textures;
+            print_json(doc);
+          } else if (sources->size() > 1) {
+            print_check_summary("total", textures, "textures", all);
+          }
+          return check_exit_code(all);
+        });
+    c->add_option("SRC", *sources, "textures: PATH, PATH::NAME, PATH::#N, or a whole archive (every Texm in it)")
+        ->required();
+    c->add_flag("--json", *json, "print one JSON document: valid, counts, findings");
+  }
+  {
     auto src = std::make_shared<std::string>();
     auto out = std::make_shared<std::string>();
     auto level = std::make_shared<std::size_t>(0);
     CLI::App* c = add_command(*group, "to-png", "decode a level to an RGBA8 PNG (a whole archive: every texture to OUTDIR/)",
                               [=]() -> Result<int> {
-      game::ResourceRef ref = game::parse_resource_ref(*src);
-      if (!ref.name && !ref.index) {
-        PARKAN_ASSIGN(game::Resource whole, game::open_resource(*src));
-        if (is_nres_file(whole.bytes)) return export_archive(*src, whole, *out, *level);
+      if (!resource::parse_reference(*src).is_entry()) {
+        PARKAN_ASSIGN(resource::Payload whole, resource::open_payload(*src));
+        if (resource::looks_like_archive(whole.bytes())) {
+          std::error_code ec;
+          if (fs::exists(*out, ec) && !fs::is_directory(*out, ec))
+            return usage_error(fmt::format("{} is an archive: OUT must be a folder, and {} is a file", *src, *out));
+          if (!names_a_folder(*out) && ends_with_png(*out))
+            return usage_error(fmt::format("{} is an archive: OUT must be a folder (for one texture use {}::NAME)",
+                                           *src, *src));
+          PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(*src));
+          return export_archive(*archive, *out, *level);
+        }
       }
       PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
       PARKAN_ASSIGN(texm::Image image, decode_level(t, *level));
       PARKAN_ASSIGN(ByteBuffer bytes, png::encode(image));
-      PARKAN_TRY(write_file_atomic(*out, bytes, {t.resource.path}));
+      PARKAN_ASSIGN(fs::path target, png_output_path(*out, t.payload));
+      PARKAN_TRY(write_file_atomic(target, bytes, {t.payload.file()}));
       return 0;
     });
     c->add_option("SRC", *src, "a texture (PATH, PATH::NAME, PATH::#N) or a whole archive")->required();
-    c->add_option("OUT", *out, "OUT.png, or OUTDIR/ for an archive")->required();
+    c->add_option("OUT", *out, "OUT.png, or a folder (receives NAME.png; needed for a whole archive)")->required();
     c->add_option("--level", *level, "mip level (default 0)");
   }
   {
@@ -261,7 +334,7 @@ void add_texm_commands(CLI::App& app) {
                               [=]() -> Result<int> {
       PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
       PARKAN_ASSIGN(texm::Image image, decode_level(t, *level));
-      PARKAN_TRY(write_file_atomic(*out, image.rgba, {t.resource.path}));
+      PARKAN_TRY(write_file_atomic(*out, image.rgba, {t.payload.file()}));
       return 0;
     });
     c->add_option("SRC", *src, "PATH, PATH::NAME or PATH::#N")->required();
@@ -289,13 +362,13 @@ void add_texm_commands(CLI::App& app) {
     auto json = std::make_shared<bool>(false);
     CLI::App* c = add_command(*group, "palettes", "the engine's palette bank: which of A.PAL .. Z9.PAL an archive fills",
                               [=]() -> Result<int> {
-      PARKAN_ASSIGN(MappedFile file, MappedFile::open(*path));
-      auto archive = nres::read(file.bytes(), nres::Profile::compatible);
-      if (!archive) return std::move(archive).error().in_file(*path);
+      PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(*path));
       texm::PaletteBank bank = texm::load_palette_bank([&](std::string_view name) -> std::optional<ByteView> {
-        auto index = nres::find(*archive, name);
+        auto index = archive->find(name);
         if (!index) return std::nullopt;
-        return archive->payload(*index);
+        auto payload = archive->payload(*index);
+        if (!payload) return std::nullopt;
+        return payload->bytes();  // the archive outlives the bank
       });
       nlohmann::json slots = nlohmann::json::array();
       int invalid_count = 0;

@@ -45,9 +45,9 @@ std::array<std::uint8_t, 4> PalResource::rgba(std::size_t i) const {
 
 Result<PalResource> read_pal(ByteView bytes) {
   if (bytes.size() != kPalSize)
-    return invalid(fmt::format("PAL resource has {} bytes, must be {} (palette, \"Ipol\", table)", bytes.size(), kPalSize), 0);
+    return invalid_rule("pal.size", fmt::format("PAL resource has {} bytes, must be {} (palette, \"Ipol\", table)", bytes.size(), kPalSize), 0);
   std::uint32_t magic = load_u32(bytes.data() + 1024);
-  if (magic != kIpolMagic) return invalid(fmt::format("PAL resource: bad marker 0x{:08x}, expected \"Ipol\"", magic), 1024);
+  if (magic != kIpolMagic) return invalid_rule("pal.marker", fmt::format("PAL resource: bad marker 0x{:08x}, expected \"Ipol\"", magic), 1024);
   return PalResource{bytes.subspan(0, 1024), bytes.subspan(1028, 65536)};
 }
 

@@ -38,18 +38,18 @@ Header decode_header(const std::uint8_t* p) {
 }  // namespace
 
 Result<std::vector<Level>> layout(const Header& header, std::size_t payload_size) {
-  if (header.magic != kMagic) return invalid(fmt::format("bad magic 0x{:08x}: not a Texm texture", header.magic), 0);
-  if (header.width == 0) return invalid("width is 0", 4);
-  if (header.height == 0) return invalid("height is 0", 8);
-  if (header.mip_count == 0) return invalid("mip count is 0", 12);
+  if (header.magic != kMagic) return invalid_rule("texm.header.magic", fmt::format("bad magic 0x{:08x}: not a Texm texture", header.magic), 0);
+  if (header.width == 0) return invalid_rule("texm.header.width", "width is 0", 4);
+  if (header.height == 0) return invalid_rule("texm.header.height", "height is 0", 8);
+  if (header.mip_count == 0) return invalid_rule("texm.header.mip_count", "mip count is 0", 12);
   if (header.mip_count > kMaxMipCount)
-    return invalid(fmt::format("mip count {} is above {}", header.mip_count, kMaxMipCount), 12);
+    return invalid_rule("texm.header.mip_count", fmt::format("mip count {} is above {}", header.mip_count, kMaxMipCount), 12);
   std::optional<Format> format = to_format(header.format);
-  if (!format) return invalid(fmt::format("unknown format {}", header.format), 28);
+  if (!format) return invalid_rule("texm.header.format", fmt::format("unknown format {}", header.format), 28);
   std::uint64_t offset = kHeaderSize;
   if (*format == Format::indexed8) {
     if (!range_fits(offset, kPaletteSize, payload_size))
-      return invalid(fmt::format("format 0 texture has no room for its palette: {} bytes after the header, need {}",
+      return invalid_rule("texm.palette.size", fmt::format("format 0 texture has no room for its palette: {} bytes after the header, need {}",
                                  payload_size - std::min<std::size_t>(payload_size, kHeaderSize), kPaletteSize),
                      kHeaderSize);
     offset += kPaletteSize;
@@ -65,7 +65,7 @@ Result<std::vector<Level>> layout(const Header& header, std::size_t payload_size
     std::uint64_t pixels = std::uint64_t(level.width) * level.height;
     std::uint64_t left = offset <= payload_size ? payload_size - offset : 0;
     if (pixels > left / bpp)
-      return invalid(fmt::format("mip level {} ({}x{}, {} bytes) is truncated: {} bytes left", i, level.width,
+      return invalid_rule("texm.size.truncated", fmt::format("mip level {} ({}x{}, {} bytes) is truncated: {} bytes left", i, level.width,
                                  level.height, pixels <= UINT64_MAX / bpp ? fmt::to_string(pixels * bpp) : "over 2^64",
                                  left),
                      offset);
@@ -79,7 +79,7 @@ Result<std::vector<Level>> layout(const Header& header, std::size_t payload_size
 
 Result<Texture> read(ByteView payload) {
   if (payload.size() < kHeaderSize)
-    return invalid(fmt::format("payload too small for the Texm header: {} bytes, need {}", payload.size(), kHeaderSize), 0);
+    return invalid_rule("texm.header.size", fmt::format("payload too small for the Texm header: {} bytes, need {}", payload.size(), kHeaderSize), 0);
   Texture t;
   t.header = decode_header(payload.data());
   PARKAN_ASSIGN(t.levels, layout(t.header, payload.size()));
@@ -93,15 +93,15 @@ Result<Texture> read(ByteView payload) {
   const std::size_t tail = payload.size() - core;
   if (tail == 0) return t;
   if (tail < kPageHeaderSize)
-    return invalid(fmt::format("{} bytes after the mip chain: too short for a Page chunk (need {})", tail, kPageHeaderSize),
+    return invalid_rule("texm.page.size", fmt::format("{} bytes after the mip chain: too short for a Page chunk (need {})", tail, kPageHeaderSize),
                    core);
   std::uint32_t magic = load_u32(payload.data() + core);
   if (magic != kPageMagic)
-    return invalid(fmt::format("{} bytes after the mip chain are not a Page chunk (magic 0x{:08x})", tail, magic), core);
+    return invalid_rule("texm.page.magic", fmt::format("{} bytes after the mip chain are not a Page chunk (magic 0x{:08x})", tail, magic), core);
   std::uint64_t rect_count = load_u32(payload.data() + core + 4);
   std::uint64_t need = kPageHeaderSize + rect_count * kPageRectSize;
   if (need != tail)
-    return invalid(fmt::format("Page chunk with {} rects needs {} bytes, the tail has {}", rect_count, need, tail),
+    return invalid_rule("texm.page.size", fmt::format("Page chunk with {} rects needs {} bytes, the tail has {}", rect_count, need, tail),
                    core + 4);
   std::vector<PageRect> rects(rect_count);  // rect_count * 8 bytes exist: checked above
   const std::uint8_t* p = payload.data() + core + kPageHeaderSize;
