@@ -283,3 +283,115 @@ TEST_F(TexmCli, SampleTexturesCoverEveryFormatAndBranch) {
 
 }  // namespace
 }  // namespace parkan
+
+namespace parkan {
+namespace {
+
+using test::run_cli;
+
+TEST_F(TexmCli, WholeArchiveStopsWithExit3WhenAnOutputCannotBeWritten) {
+  std::string lib = archive("Textures.lib");
+  // A folder where the PNG should go: the rename of the finished file fails, as on a full disk.
+  std::filesystem::create_directories(dir / "out" / "METAL.0.png");
+  auto r = run_cli({"--quiet", "texm", "to-png", lib, path("out")});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("parkan: error: " + path("out") + "/METAL.0.png: "), std::string::npos) << r.err;
+}
+
+TEST_F(TexmCli, WholeArchiveNeedsAFolder) {
+  std::string lib = archive("Textures.lib");
+  auto png_name = run_cli({"texm", "to-png", lib, path("out.png")});
+  EXPECT_EQ(png_name.exit_code, 2);
+  EXPECT_EQ(png_name.err, "parkan: error: " + lib + " is an archive: OUT must be a folder (for one texture use " +
+                              lib + "::NAME)\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.png"));
+  write("existing", ByteBuffer{1});
+  auto file = run_cli({"texm", "to-png", lib, path("existing")});
+  EXPECT_EQ(file.exit_code, 2);
+  EXPECT_EQ(file.err, "parkan: error: " + lib + " is an archive: OUT must be a folder, and " + path("existing") +
+                          " is a file\n");
+  // A name without .png that does not exist yet becomes the folder.
+  auto folder = run_cli({"--quiet", "texm", "to-png", lib, path("pngs")});
+  EXPECT_EQ(folder.exit_code, 0) << folder.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "pngs" / "PANEL.B3.png"));
+}
+
+TEST_F(TexmCli, OneTextureIntoAnExistingFolderIsNamedAfterIt) {
+  std::string lib = archive("Textures.lib");
+  std::filesystem::create_directory(dir / "pngs");
+  auto r = run_cli({"texm", "to-png", lib + "::metal.0", path("pngs")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto metal = png::decode(test::read_bytes(dir / "pngs" / "METAL.0.png"));
+  ASSERT_TRUE(metal);
+  EXPECT_EQ(metal->width, 64u);
+  // A trailing slash names a folder that does not exist yet; a bare file is named after its stem.
+  std::string bare = write("rock.texm", texture(4, 4, texm::Format::argb8888, 1));
+  r = run_cli({"texm", "to-png", bare, path("new") + "/"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "new" / "rock.png"));
+}
+
+TEST_F(TexmCli, ProgressIsNotMixedIntoTheSummary) {
+  std::string lib = archive("Textures.lib");
+  // Off a terminal the bar is silent; the summary is one clean line.
+  auto r = run_cli({"texm", "to-png", lib, path("out")});
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "exported 2 of 2 textures to " + path("out") + "\n");
+}
+
+TEST_F(TexmCli, WrongEntryTypeIsNamed) {
+  std::string lib = archive("Textures.lib");
+  auto r = run_cli({"texm", "info", lib + "::NOTE.wea"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + lib + "::NOTE.wea is a WEAR, not a Texm\n");
+  auto whole = run_cli({"texm", "info", lib});
+  EXPECT_EQ(whole.exit_code, 1);
+  EXPECT_EQ(whole.err, "parkan: error: " + lib + " is an NRes archive, not a Texm\n");
+}
+
+TEST_F(TexmCli, CheckReportsCodesPerTextureAndTakesSeveralSources) {
+  std::string lib = archive("Textures.lib");
+  ByteBuffer broken = texture(8, 8, texm::Format::argb8888, 1);
+  broken.resize(broken.size() - 1);  // the last pixel row is short
+  std::string bad = write("BAD.0", broken);
+  ByteBuffer outside = texture(8, 8, texm::Format::argb8888, 1, 0, std::vector<texm::PageRect>{{4, 8, 0, 4}});
+  std::vector<nres::EntrySpec> specs = {{texm::kMagic, 0, 0, 0, "NODOT", outside}};
+  std::string odd = write("Odd.lib", *nres::build(specs));
+
+  auto good = run_cli({"texm", "check", lib});
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+  EXPECT_EQ(good.out, lib + ": 2 textures, 0 errors, 0 warnings\n");
+  EXPECT_EQ(good.err, "");
+
+  auto r = run_cli({"texm", "check", lib, bad, odd});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, lib + ": 2 textures, 0 errors, 0 warnings\n" + bad + ": 1 textures, 1 errors, 0 warnings\n" + odd +
+                       ": 1 textures, 0 errors, 2 warnings\ntotal: 4 textures, 1 errors, 2 warnings\n");
+  EXPECT_NE(r.err.find("parkan: error: " + bad + ": mip level 0 (8x8, 256 bytes) is truncated: 255 bytes left at "
+                       "offset 0x20 [texm.size.truncated]\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("parkan: warning: " + odd + "::NODOT: texture name has no '.' within its first 17 characters"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("[texm.page.rect]"), std::string::npos) << r.err;
+
+  auto json = run_cli({"texm", "check", bad, "--json"});
+  EXPECT_EQ(json.exit_code, 1);
+  nlohmann::json doc = nlohmann::json::parse(json.out);
+  EXPECT_EQ(doc["valid"], false);
+  EXPECT_EQ(doc["errors"], 1);
+  EXPECT_EQ(doc["textures"], 1);
+  ASSERT_EQ(doc["findings"].size(), 1u);
+  EXPECT_EQ(doc["findings"][0]["code"], "texm.size.truncated");
+  EXPECT_EQ(doc["findings"][0]["severity"], "error");
+  EXPECT_EQ(doc["findings"][0]["file"], bad);
+  EXPECT_EQ(doc["findings"][0]["entry"], nullptr);
+  EXPECT_EQ(doc["findings"][0]["offset"], 32);
+
+  auto missing = run_cli({"texm", "check", path("none.lib")});
+  EXPECT_EQ(missing.exit_code, 3);
+}
+
+}  // namespace
+}  // namespace parkan
