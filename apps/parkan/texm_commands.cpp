@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "parkan/core/file.hpp"
+#include "parkan/core/json_text.hpp"
 #include "parkan/core/progress.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/export/png.hpp"
@@ -163,9 +164,9 @@ Result<texm::Format> parse_format(std::uint32_t number) {
 
 Result<std::vector<texm::PageRect>> read_page_file(const std::string& path) {
   PARKAN_ASSIGN(ByteBuffer text, read_file(path));
-  nlohmann::json document = nlohmann::json::parse(as_chars(text), nullptr, false);
-  if (document.is_discarded()) return invalid("not valid JSON").in_file(path);
-  auto rects = texm::page_from_json(document);
+  auto document = parse_json_text(as_chars(text));
+  if (!document) return std::move(document).error().in_file(path);
+  auto rects = texm::page_from_json(*document);
   if (!rects) return std::move(rects).error().in_file(path);
   return rects;
 }

@@ -47,6 +47,11 @@ TEST(Reference, SplitsAtTheLastSeparator) {
   EXPECT_EQ(r.name, "#");
   r = parse_reference("a.lib::#-1");
   EXPECT_EQ(r.name, "#-1");
+  r = parse_reference("dir::x/Textures.lib::GRASS.0");
+  EXPECT_EQ(r.path, "dir::x/Textures.lib");
+  EXPECT_EQ(r.name, "GRASS.0");
+  EXPECT_EQ(parse_reference("a.lib::#3a").name, "#3a");
+  EXPECT_EQ(parse_reference("a.lib::").name, "");
   r = parse_reference("plain.texm");
   EXPECT_EQ(r.path, "plain.texm");
   EXPECT_FALSE(r.is_entry());
@@ -125,6 +130,25 @@ TEST(Archive, NotAnArchiveIsAnErrorNamingTheFile) {
   auto missing = open_archive(dir / "none.lib");
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().code, ErrorCode::io);
+}
+
+TEST(OpenPayload, ErrorsNameTheFileAndTheRule) {
+  TempDir dir;
+  const std::string missing = (dir / "missing.lib").string();
+  auto r = open_payload(missing + "::x");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::io);
+  EXPECT_EQ(r.error().to_string(), missing + ": cannot open: No such file or directory");
+  const std::string junk = (dir / "junk.lib").string();
+  write_bytes(junk, ByteBuffer(20, 'j'));
+  auto bad = open_payload(junk + "::x");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().to_string(), junk + ": bad magic: not an NRes archive at offset 0x0");
+  auto bare = open_payload(junk);  // a bare file is only mapped, never parsed here
+  ASSERT_TRUE(bare);
+  EXPECT_EQ(bare->bytes().size(), 20u);
+  EXPECT_EQ(bare->display_name(), junk);
+  EXPECT_EQ(bare->locate(invalid("bad")).to_string(), junk + ": bad");
 }
 
 TEST(Payload, OutlivesItsArchive) {
