@@ -101,7 +101,15 @@ TEST_F(TexmCli, InvalidInputIsOneErrorLineAndExit1) {
   std::string lib = archive("a.lib");
   auto wrong = run_cli({"texm", "info", lib + "::NOTE.wea"});
   EXPECT_EQ(wrong.exit_code, 1);
-  EXPECT_EQ(wrong.err, "parkan: error: " + lib + "::NOTE.wea: payload too small for the Texm header: 2 bytes, need 32 at offset 0x0\n");
+  EXPECT_EQ(wrong.err, "parkan: error: " + lib + "::NOTE.wea is a WEAR, not a Texm\n");
+  // A texture entry whose bytes are short is a broken texture, located.
+  ByteBuffer short_texm{'T', 'e', 'x', 'm', 0};
+  std::vector<nres::EntrySpec> specs = {{texm::kMagic, 0, 0, 0, "SHORT.0", short_texm}};
+  std::string shorts = write("short.lib", *nres::build(specs));
+  auto cut = run_cli({"texm", "info", shorts + "::SHORT.0"});
+  EXPECT_EQ(cut.exit_code, 1);
+  EXPECT_EQ(cut.err, "parkan: error: " + shorts +
+                         "::SHORT.0: payload too small for the Texm header: 5 bytes, need 32 at offset 0x0\n");
   auto missing = run_cli({"texm", "info", path("nope.texm")});
   EXPECT_EQ(missing.exit_code, 3);
 }
