@@ -401,5 +401,20 @@ TEST_F(TexmCli, CheckReportsCodesPerTextureAndTakesSeveralSources) {
   EXPECT_EQ(missing.exit_code, 3);
 }
 
+TEST_F(TexmCli, NamesWithControlBytesCannotForgeOrSplitLines) {
+  ByteBuffer broken{'T', 'e', 'x', 'm'};
+  std::vector<nres::EntrySpec> specs = {{texm::kMagic, 0, 0, 0, "A\nparkan: error: forged\x1b[31m", broken}};
+  std::string lib = write("evil.lib", *nres::build(specs));
+  auto r = run_cli({"texm", "check", lib});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + lib +
+                       "::A\\nparkan: error: forged\\x1b[31m: payload too small for the Texm header: 4 bytes, need 32 at "
+                       "offset 0x0 [texm.header.size]\n");
+  auto info = run_cli({"texm", "info", lib + "::#0"});
+  EXPECT_EQ(info.exit_code, 1);
+  EXPECT_EQ(std::count(info.err.begin(), info.err.end(), '\n'), 1) << info.err;
+  EXPECT_EQ(info.err.find('\x1b'), std::string::npos);
+}
+
 }  // namespace
 }  // namespace parkan
