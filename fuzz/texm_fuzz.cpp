@@ -1,8 +1,10 @@
 // Texm parser + decoder + loader on arbitrary bytes: never crash, never over-allocate; a parsed
-// texture writes back identical, and the fast decoder agrees with the reference.
+// texture writes back identical, the fast decoder agrees with the reference, and the checker agrees
+// with the reader.
 #include <cstdlib>
 #include <cstring>
 
+#include "parkan/texm/check.hpp"
 #include "parkan/texm/decode.hpp"
 #include "parkan/texm/load.hpp"
 #include "parkan/texm/read.hpp"
@@ -11,6 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace parkan;
   ByteView bytes(data, size);
   auto texture = texm::read(bytes);
+  // The checker reports an error exactly when the reader refuses (its warnings never are errors).
+  for (const char* name : {"", "PANEL.B3", "NODOT", "X.z9"})
+    if (has_errors(texm::check_texture(bytes, name)) == texture.ok()) std::abort();
   if (!texture) return 0;
   auto written = texm::write(*texture);
   if (!written || written->size() != size || std::memcmp(written->data(), data, size) != 0) std::abort();
