@@ -1,7 +1,7 @@
-// parkan anim info|sample|blend|check|world|canonical (cli.md "anim: MSH animation").
+// parkan anim info|sample|blend|check|world|canonical (cli.md "anim: MSH animation"): glue between
+// the resource layer, the msh library (anim.hpp, anim_json.hpp) and the terminal.
 #include <charconv>
 #include <cmath>
-#include <iostream>
 #include <memory>
 #include <optional>
 
@@ -10,8 +10,11 @@
 #include "cli.hpp"
 #include "parkan/core/file.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/game/resource.hpp"
 #include "parkan/msh/anim.hpp"
+#include "parkan/msh/anim_json.hpp"
+#include "parkan/nres/archive.hpp"
+#include "parkan/resource/archive.hpp"
+#include "parkan/resource/reference.hpp"
 
 namespace parkan::cli {
 
@@ -19,17 +22,83 @@ namespace {
 
 constexpr std::size_t kMaxRangeRows = 1000000;  // --from/--to/--step: refuse runaway tables
 
+// ---- Which models an argument names ----
+
+// A model inside an archive is an entry whose payload is itself an NRes (of streams).
+bool holds_model(const resource::Payload& payload) { return resource::looks_like_archive(payload.bytes()); }
+
+// An archive entry that is not a model, said before its bytes are parsed as one.
+Status expect_model(const resource::Payload& payload) {
+  if (!payload.is_entry() || holds_model(payload)) return {};
+  return payload.locate(invalid_rule(
+      "resource.type", fmt::format("not a model: the entry is a {} and holds no NRes of animation streams",
+                                   nres::type_name(payload.location().type_id))));
+}
+
+// The entries of an archive that are models, in directory order.
+std::vector<resource::Payload> model_entries(const resource::Archive& archive) {
+  std::vector<resource::Payload> models;
+  for (std::size_t i = 0; i < archive.entry_count(); ++i)
+    if (auto payload = archive.payload(i); payload && holds_model(*payload)) models.push_back(*std::move(payload));
+  return models;
+}
+
+// A bare file that is a library of models rather than one: the error says how to name a model.
+std::optional<Error> library_error(const resource::Payload& payload) {
+  if (payload.is_entry()) return std::nullopt;
+  auto directory = nres::read(payload.bytes(), nres::Profile::compatible);
+  if (!directory) return std::nullopt;
+  std::size_t count = 0;
+  std::string first;
+  for (std::size_t i = 0; i < directory->entries.size(); ++i)
+    if (resource::looks_like_archive(directory->payload(i)) && count++ == 0)
+      first = cp1251_to_utf8(directory->entries[i].name());
+  if (count == 0) return std::nullopt;
+  return payload.locate(invalid_rule(
+      "anim.model.library",
+      fmt::format("a library of {} model{}, not a model: name one as {}::{}, or check them all with "
+                  "`parkan anim check {}`",
+                  count, count == 1 ? "" : "s", payload.file(), first, payload.file())));
+}
+
 struct LoadedModel {
-  game::Resource resource;
+  resource::Payload payload;  // keeps the bytes behind `streams` alive
   msh::AnimStreams streams;
 };
 
 Result<LoadedModel> load_model(const std::string& reference) {
-  PARKAN_ASSIGN(game::Resource resource, game::open_resource(reference));
-  auto streams = msh::read_anim_streams(resource.bytes);
-  if (!streams) return resource.locate(std::move(streams).error());
-  return LoadedModel{std::move(resource), *streams};
+  PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(reference));
+  PARKAN_TRY(expect_model(payload));
+  auto streams = payload.parse([](ByteView bytes) { return msh::read_anim_streams(bytes); });
+  if (!streams) {
+    if (streams.error().rule == "anim.stream.missing")
+      if (std::optional<Error> library = library_error(payload)) return *std::move(library);
+    return std::move(streams).error();
+  }
+  return LoadedModel{std::move(payload), *std::move(streams)};
 }
+
+// The models an argument of `anim check` names: one entry (ARCHIVE::NAME), every model of a
+// library, or a file that is one model (anything else is checked as a model and says why not).
+Result<std::vector<resource::Payload>> models_named(const std::string& argument) {
+  const resource::Reference ref = resource::parse_reference(argument);
+  if (ref.is_entry()) {
+    PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(argument));
+    return std::vector<resource::Payload>{std::move(payload)};
+  }
+  auto archive = resource::open_archive(ref.path);
+  if (!archive) {
+    if (archive.error().code == ErrorCode::io) return std::move(archive).error();
+    PARKAN_ASSIGN(resource::Payload file, resource::open_file_payload(ref.path));
+    return std::vector<resource::Payload>{std::move(file)};
+  }
+  std::vector<resource::Payload> models = model_entries(**archive);
+  if (models.empty())  // the file itself is the model
+    models.emplace_back(*archive, (*archive)->bytes(), resource::PayloadLocation{ref.path, {}, {}, 0, 0, 0, 0});
+  return models;
+}
+
+// ---- Parsing the numbers ----
 
 // Times and weights accept what strtof accepts ("2.5", "nan", "inf"); anything else is a usage error.
 Result<float> parse_float(const std::string& text, const char* flag) {
@@ -40,21 +109,17 @@ Result<float> parse_float(const std::string& text, const char* flag) {
   return value;
 }
 
-const char* path_name(msh::SamplePath path) {
-  switch (path) {
-    case msh::SamplePath::fallback: return "fallback";
-    case msh::SamplePath::key0: return "key0";
-    case msh::SamplePath::key1: return "key1";
-    default: return "interp";
-  }
+// A node index: a whole number from 0 (CLI11 would wrap "-1" into an unsigned).
+Result<std::uint32_t> parse_node(const std::string& text) {
+  std::uint32_t value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || text.empty())
+    return usage_error(fmt::format("--node: \"{}\" is not a node index (a whole number from 0)", text));
+  return value;
 }
 
-template <std::size_t N>
-nlohmann::json float_array(const std::array<float, N>& values) {
-  nlohmann::json out = nlohmann::json::array();
-  for (float v : values) out.push_back(float_for_json(v));
-  return out;
-}
+// ---- Text output ----
 
 template <std::size_t N>
 std::string float_list(const std::array<float, N>& values, const char* separator = " ") {
@@ -63,64 +128,37 @@ std::string float_list(const std::array<float, N>& values, const char* separator
   return out;
 }
 
-nlohmann::json pose_json(const msh::NodePose& pose) {
-  return {{"frame", pose.frame}, {"key", pose.key}, {"path", path_name(pose.path)},
-          {"quat", float_array(pose.quat)}, {"pos", float_array(pose.pos)}};
+void print_matrix(const msh::Mat4& m) {
+  for (int r = 0; r < 4; ++r) fmt::print("{} {} {} {}\n", m[r * 4], m[r * 4 + 1], m[r * 4 + 2], m[r * 4 + 3]);
+}
+
+// "1 error", "2 warnings".
+std::string count_of(std::size_t n, const char* what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); }
+
+std::string counts_text(const SeverityCounts& c) {
+  std::string out = count_of(c.errors, "error") + ", " + count_of(c.warnings, "warning");
+  if (c.notes > 0) out += ", " + count_of(c.notes, "note");
+  return out;
 }
 
 // ---- info ----
 
-struct TrackRow {
-  std::uint32_t node;
-  std::optional<std::uint16_t> parent;
-  std::uint64_t start;
-  std::uint16_t fallback;
-  std::uint64_t keys;
-  std::optional<std::uint16_t> map_start;
-};
-
-std::vector<TrackRow> track_rows(const msh::AnimStreams& s) {
-  std::vector<TrackRow> rows;
-  if (s.layout != msh::NodeLayout::node38) return rows;
-  std::uint64_t start = 0;
-  for (std::uint32_t i = 0; i < s.node_count; ++i) {
-    TrackRow r{i, std::nullopt, start, s.node_fallback(i), 0, std::nullopt};
-    if (s.node_parent(i) != msh::kNoParent) r.parent = s.node_parent(i);
-    if (s.node_map_start(i) != msh::kNoMap) r.map_start = s.node_map_start(i);
-    r.keys = r.fallback >= start ? r.fallback - start + 1 : 0;  // msh-animation.md 5.1
-    start = std::uint64_t(r.fallback) + 1;
-    rows.push_back(r);
-  }
-  return rows;
-}
-
 int print_info(const LoadedModel& m, bool json) {
   const msh::AnimStreams& s = m.streams;
-  const bool legacy = s.layout == msh::NodeLayout::legacy24;
-  std::vector<TrackRow> rows = track_rows(s);
   if (json) {
-    nlohmann::json nodes = nlohmann::json::array();
-    for (const TrackRow& r : rows)
-      nodes.push_back({{"index", r.node}, {"parent", r.parent ? nlohmann::json(*r.parent) : nlohmann::json(nullptr)},
-                       {"start_key", r.start}, {"fallback_key", r.fallback}, {"key_count", r.keys},
-                       {"has_map", r.map_start.has_value()},
-                       {"map_start", r.map_start ? nlohmann::json(*r.map_start) : nlohmann::json(nullptr)}});
-    nlohmann::json doc = {{"node_count", s.node_count}, {"frame_count", s.frame_count}, {"key_count", s.key_count},
-                          {"map_word_count", s.word_count},
-                          {"node_stride", legacy ? msh::kLegacyNodeStride : msh::kNodeStride},
-                          {"legacy", legacy}, {"nodes", nodes}};
-    if (legacy) doc["message"] = "legacy node table, not sampled";
-    print_json(doc);
+    print_json(msh::info_json(s));
     return 0;
   }
+  const bool legacy = s.layout == msh::NodeLayout::legacy24;
   fmt::print("nodes {}, frames {}, keys {}, map words {}, node table {}-byte{}\n", s.node_count, s.frame_count,
              s.key_count, s.word_count, legacy ? msh::kLegacyNodeStride : msh::kNodeStride,
              legacy ? " (legacy node table, not sampled)" : "");
+  const std::vector<msh::TrackSummary> rows = msh::track_summaries(s);
   if (rows.empty()) return 0;
   fmt::print("{:>4} {:>6} {:>6} {:>8} {:>5} {:>9}\n", "node", "parent", "start", "fallback", "keys", "map start");
-  for (const TrackRow& r : rows)
-    fmt::print("{:>4} {:>6} {:>6} {:>8} {:>5} {:>9}\n", r.node, r.parent ? std::to_string(*r.parent) : "-", r.start,
-               r.fallback, r.keys, r.map_start ? std::to_string(*r.map_start) : "-");
+  for (const msh::TrackSummary& r : rows)
+    fmt::print("{:>4} {:>6} {:>6} {:>8} {:>5} {:>9}\n", r.node, r.parent ? std::to_string(*r.parent) : "-",
+               r.start_key, r.fallback_key, r.key_count, r.map_start ? std::to_string(*r.map_start) : "-");
   return 0;
 }
 
@@ -128,16 +166,10 @@ int print_info(const LoadedModel& m, bool json) {
 
 struct SampleArgs {
   std::string model;
-  std::optional<std::uint32_t> node;
+  std::optional<std::string> node;
   bool all = false;
   std::optional<std::string> time, from, to, step;
   bool json = false;
-};
-
-struct SampleRow {
-  float time;
-  std::uint32_t node;
-  msh::NodePose pose;
 };
 
 Result<std::vector<float>> sample_times(const SampleArgs& a) {
@@ -164,166 +196,216 @@ Result<std::vector<float>> sample_times(const SampleArgs& a) {
 
 Result<int> run_sample(const SampleArgs& a) {
   if (a.node.has_value() == a.all) return usage_error("give exactly one of --node N and --all");
+  std::optional<std::uint32_t> node;
+  if (a.node) {
+    PARKAN_ASSIGN(node, parse_node(*a.node));
+  }
   PARKAN_ASSIGN(std::vector<float> times, sample_times(a));
   PARKAN_ASSIGN(LoadedModel m, load_model(a.model));
   std::vector<std::uint32_t> nodes;
-  if (a.node) nodes.push_back(*a.node);
+  if (node) nodes.push_back(*node);
   else
     for (std::uint32_t i = 0; i < m.streams.node_count; ++i) nodes.push_back(i);
-  std::vector<SampleRow> rows;
+  std::vector<msh::NodeSample> rows;
   for (float t : times)
     for (std::uint32_t n : nodes) {
       auto pose = msh::sample_node(m.streams, n, t);
-      if (!pose) return m.resource.locate(std::move(pose).error());
+      if (!pose) return m.payload.locate(std::move(pose).error());
       rows.push_back({t, n, *pose});
     }
 
   const bool range = !a.time.has_value();
   if (a.json) {
-    if (!range && !a.all) {
-      print_json(pose_json(rows[0].pose));
-    } else if (!range) {
-      nlohmann::json list = nlohmann::json::array();
-      for (const SampleRow& r : rows) {
-        nlohmann::json j = pose_json(r.pose);
-        j["node"] = r.node;
-        list.push_back(j);
-      }
-      print_json({{"time", float_for_json(times[0])}, {"nodes", list}});
-    } else {
-      nlohmann::json list = nlohmann::json::array();
-      for (const SampleRow& r : rows) {
-        nlohmann::json j = pose_json(r.pose);
-        j["node"] = r.node;
-        j["time"] = float_for_json(r.time);
-        list.push_back(j);
-      }
-      print_json({{"samples", list}});
-    }
+    if (!range && !a.all) print_json(msh::pose_json(rows[0].pose));
+    else if (!range) print_json(msh::samples_at_time_json(times[0], rows));
+    else print_json(msh::sample_range_json(rows));
     return 0;
   }
   if (range) {  // CSV for plotting
     fmt::print("time,node,frame,key,path,qw,qx,qy,qz,px,py,pz\n");
-    for (const SampleRow& r : rows)
-      fmt::print("{},{},{},{},{},{},{}\n", r.time, r.node, r.pose.frame, r.pose.key, path_name(r.pose.path),
-                 float_list(r.pose.quat, ","), float_list(r.pose.pos, ","));
+    for (const msh::NodeSample& r : rows)
+      fmt::print("{},{},{},{},{},{},{}\n", r.time, r.node, r.pose.signed_frame(), r.pose.key,
+                 msh::sample_path_name(r.pose.path), float_list(r.pose.quat, ","), float_list(r.pose.pos, ","));
     return 0;
   }
-  for (const SampleRow& r : rows)
-    fmt::print("node {} t {}: frame {} key {} {} quat [{}] pos [{}]\n", r.node, r.time, r.pose.frame, r.pose.key,
-               path_name(r.pose.path), float_list(r.pose.quat), float_list(r.pose.pos));
+  for (const msh::NodeSample& r : rows)
+    fmt::print("node {} t {}: frame {} key {} {} quat [{}] pos [{}]\n", r.node, r.time, r.pose.signed_frame(),
+               r.pose.key, msh::sample_path_name(r.pose.path), float_list(r.pose.quat), float_list(r.pose.pos));
   return 0;
 }
 
-void print_matrix(const msh::Mat4& m) {
-  for (int r = 0; r < 4; ++r)
-    fmt::print("{} {} {} {}\n", m[r * 4], m[r * 4 + 1], m[r * 4 + 2], m[r * 4 + 3]);
+// ---- check ----
+
+struct ModelReport {
+  std::string name;  // display name
+  resource::PayloadLocation location;
+  SeverityCounts counts;
+};
+
+Result<int> run_check(const std::vector<std::string>& arguments, bool json) {
+  std::vector<Diagnostic> all;
+  std::vector<ModelReport> reports;
+  bool unreadable = false;  // a file that could not be read: exit 3
+  std::size_t unchecked = 0;  // arguments that named no model
+  for (const std::string& argument : arguments) {
+    auto models = models_named(argument);
+    if (!models) {
+      ++unchecked;
+      unreadable = unreadable || models.error().code == ErrorCode::io;
+      Diagnostic d = to_diagnostic(models.error(), "anim.model.unreadable");
+      if (!json) print_diagnostic(d);
+      all.push_back(std::move(d));
+      continue;
+    }
+    for (const resource::Payload& payload : *models) {
+      std::vector<Diagnostic> found;
+      if (Status is_model = expect_model(payload); !is_model)
+        found.push_back(to_diagnostic(is_model.error(), "resource.type"));
+      else
+        found = msh::check_anim(payload.bytes());
+      payload.locate(found);
+      ModelReport report{payload.display_name(), payload.location(), count_severities(found)};
+      if (!json) {
+        print_diagnostics(found);
+        fmt::print("{}: {}\n", escape_control(report.name), counts_text(report.counts));
+      }
+      all.insert(all.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+      reports.push_back(std::move(report));
+    }
+  }
+  const SeverityCounts total = count_severities(all);
+  if (json) {
+    nlohmann::json doc = check_report_json(all);
+    nlohmann::json models = nlohmann::json::array();
+    for (const ModelReport& r : reports)
+      models.push_back({{"model", r.name},
+                        {"file", r.location.file},
+                        {"entry", r.location.index ? nlohmann::json(cp1251_to_utf8(r.location.name)) : nullptr},
+                        {"valid", r.counts.errors == 0},
+                        {"errors", r.counts.errors},
+                        {"warnings", r.counts.warnings},
+                        {"notes", r.counts.notes}});
+    doc["models"] = std::move(models);
+    print_json(doc);
+  } else if (arguments.size() > 1 || reports.size() > 1) {
+    fmt::print("total: {}, {}{}\n", count_of(reports.size(), "model"), counts_text(total),
+               unchecked > 0 ? fmt::format("; {} of {} arguments named no model that could be read", unchecked,
+                                           arguments.size())
+                             : std::string());
+  }
+  if (unreadable) return static_cast<int>(ErrorCode::io);
+  return check_exit_code(all);
 }
 
-const char* severity_name(msh::Severity s) {
-  switch (s) {
-    case msh::Severity::error: return "error";
-    case msh::Severity::warning: return "warning";
-    default: return "note";
-  }
-}
+// ---- help ----
+
+constexpr const char* kModelHelp = "a model: an .msh file, or ARCHIVE::NAME (ARCHIVE::#N) for a model in a library";
+constexpr const char* kNodeHelp = "node index, from 0 (`parkan anim info MODEL` lists the nodes)";
 
 }  // namespace
 
 void add_anim_commands(CLI::App& app) {
-  CLI::App* group = app.add_subcommand("anim", "MSH animation: inspect, sample and blend as the engine does");
+  CLI::App* group = app.add_subcommand(
+      "anim", "MSH animation: inspect, sample and blend node animation exactly as the game does");
+  group->footer(
+      "Times are in frames of the model's timeline (0 .. frame count - 1; `anim info` prints the frame count); "
+      "a fractional time lies between two keys.");
   group->require_subcommand(1);
 
   {  // info
     auto model = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
-    CLI::App* c = add_command(*group, "info", "node, frame and key counts; per-node tracks", [=]() -> Result<int> {
+    CLI::App* c = add_command(*group, "info", "node, frame and key counts; the track of every node",
+                              [=]() -> Result<int> {
       PARKAN_ASSIGN(LoadedModel m, load_model(*model));
       return print_info(m, *json);
     });
-    c->add_option("MODEL", *model, "an .msh NRes file or ARCHIVE::NAME.msh")->required();
+    c->add_option("MODEL", *model, kModelHelp)->required()->type_name("");
     c->add_flag("--json", *json, "print JSON");
   }
   {  // sample
     auto a = std::make_shared<SampleArgs>();
-    CLI::App* c = add_command(*group, "sample", "node poses at a time or over a range, the engine's exact path",
-                              [=]() -> Result<int> { return run_sample(*a); });
-    c->add_option("MODEL", a->model, "an .msh NRes file or ARCHIVE::NAME.msh")->required();
-    c->add_option("--node", a->node, "node index");
+    CLI::App* c = add_command(
+        *group, "sample",
+        "node poses (quaternion [w, x, y, z] and position) at a time, or over a range as CSV, as the game computes "
+        "them",
+        [=]() -> Result<int> { return run_sample(*a); });
+    c->footer(
+        "Each pose names its frame (the frame the time falls in; negative before time 0), its key, and how the "
+        "game got it: fallback (the node's rest key: no frame map, or past its last key), key0/key1 (a key's "
+        "exact time), interp (between two keys).");
+    c->add_option("MODEL", a->model, kModelHelp)->required()->type_name("");
+    c->add_option("--node", a->node, kNodeHelp)->type_name("N");
     c->add_flag("--all", a->all, "every node");
-    c->add_option("--time", a->time, "sample time T");
-    c->add_option("--from", a->from, "first time of a range (prints CSV)");
-    c->add_option("--to", a->to, "last time of the range");
-    c->add_option("--step", a->step, "step of the range");
+    c->add_option("--time", a->time, "sample time, in frames of the model's timeline (e.g. 2.5)")->type_name("T");
+    c->add_option("--from", a->from, "first sample time of a range, in frames (prints CSV)")->type_name("A");
+    c->add_option("--to", a->to, "last sample time of the range, in frames (included when a step lands on it)")
+        ->type_name("B");
+    c->add_option("--step", a->step, "distance between the sample times of the range, in frames (> 0)")
+        ->type_name("S");
     c->add_flag("--json", a->json, "print JSON");
   }
   {  // blend
     auto model = std::make_shared<std::string>();
-    auto node = std::make_shared<std::uint32_t>(0);
+    auto node = std::make_shared<std::string>();
     auto ta = std::make_shared<std::string>(), tb = std::make_shared<std::string>(),
          w = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
-    CLI::App* c = add_command(*group, "blend", "the 4x4 matrix the engine builds from two samples", [=]() -> Result<int> {
+    CLI::App* c = add_command(*group, "blend",
+                              "the 4x4 matrix the game builds from two samples of one node (e.g. two animations "
+                              "crossfading)",
+                              [=]() -> Result<int> {
+      PARKAN_ASSIGN(std::uint32_t n, parse_node(*node));
       PARKAN_ASSIGN(float a, parse_float(*ta, "--ta"));
       PARKAN_ASSIGN(float b, parse_float(*tb, "--tb"));
       PARKAN_ASSIGN(float weight, parse_float(*w, "--blend"));
       PARKAN_ASSIGN(LoadedModel m, load_model(*model));
-      auto matrix = msh::blend_node(m.streams, *node, a, b, weight);
-      if (!matrix) return m.resource.locate(std::move(matrix).error());
+      auto matrix = msh::blend_node(m.streams, n, a, b, weight);
+      if (!matrix) return m.payload.locate(std::move(matrix).error());
       if (*json)
-        print_json({{"matrix", float_array(*matrix)}});
+        print_json(msh::blend_json(*matrix));
       else
         print_matrix(*matrix);
       return 0;
     });
-    c->add_option("MODEL", *model, "an .msh NRes file or ARCHIVE::NAME.msh")->required();
-    c->add_option("--node", *node, "node index")->required();
-    c->add_option("--ta", *ta, "time of sample A")->required();
-    c->add_option("--tb", *tb, "time of sample B")->required();
-    c->add_option("--blend", *w, "weight of B, 0..1")->required();
+    c->footer("The matrix is row-major with the translation in the last column (elements 3, 7, 11).");
+    c->add_option("MODEL", *model, kModelHelp)->required()->type_name("");
+    c->add_option("--node", *node, kNodeHelp)->required()->type_name("N");
+    c->add_option("--ta", *ta, "time of sample A, in frames of the model's timeline (a negative time leaves A out)")
+        ->required()
+        ->type_name("A");
+    c->add_option("--tb", *tb, "time of sample B, in frames of the model's timeline (a negative time leaves B out)")
+        ->required()
+        ->type_name("B");
+    c->add_option("--blend", *w, "weight of sample B, 0..1 (0: A only, 1: B only)")->required()->type_name("W");
     c->add_flag("--json", *json, "print JSON");
   }
   {  // check
-    auto model = std::make_shared<std::string>();
+    auto models = std::make_shared<std::vector<std::string>>();
     auto json = std::make_shared<bool>(false);
-    CLI::App* c = add_command(*group, "check", "mandatory (errors) and canonical (warnings) checks; exit 1 on errors",
-                              [=]() -> Result<int> {
-      PARKAN_ASSIGN(game::Resource resource, game::open_resource(*model));
-      std::vector<msh::Finding> findings = msh::check_anim(resource.bytes);
-      std::size_t counts[3] = {0, 0, 0};
-      for (const msh::Finding& f : findings) ++counts[static_cast<int>(f.severity)];
-      if (*json) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const msh::Finding& f : findings)
-          list.push_back({{"severity", severity_name(f.severity)}, {"message", f.message},
-                          {"offset", f.offset ? nlohmann::json(*f.offset) : nlohmann::json(nullptr)}});
-        print_json({{"ok", counts[0] == 0}, {"errors", counts[0]}, {"warnings", counts[1]}, {"findings", list}});
-      } else {
-        for (const msh::Finding& f : findings) {
-          Error located = resource.locate(invalid(f.message, f.offset));
-          print_finding(severity_name(f.severity), located);
-        }
-        fmt::print("{}: {} errors, {} warnings\n", *model, counts[0], counts[1]);
-      }
-      return counts[0] == 0 ? 0 : 1;
-    });
-    c->add_option("MODEL", *model, "an .msh NRes file or ARCHIVE::NAME.msh")->required();
+    CLI::App* c = add_command(*group, "check",
+                              "the rules every model must follow (errors) and the canonical form (warnings)",
+                              [=]() -> Result<int> { return run_check(*models, *json); });
+    c->footer(
+        "Prints each finding, a line per model and a total. Exit 0 when no model has errors, 1 when one has, "
+        "3 when a file cannot be read.");
+    c->add_option("MODEL", *models, "models to check: .msh files, ARCHIVE::NAME, or an ARCHIVE (every model in it)")
+        ->required()
+        ->type_name("");
     c->add_flag("--json", *json, "print JSON");
   }
   {  // world
     auto model = std::make_shared<std::string>();
     auto time = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
-    CLI::App* c = add_command(*group, "world", "world matrices of every node at time T (parent * local)",
+    CLI::App* c = add_command(*group, "world", "the world matrix of every node at a time (parent * local)",
                               [=]() -> Result<int> {
       PARKAN_ASSIGN(float t, parse_float(*time, "--time"));
       PARKAN_ASSIGN(LoadedModel m, load_model(*model));
       auto matrices = msh::world_matrices(m.streams, t);
-      if (!matrices) return m.resource.locate(std::move(matrices).error());
+      if (!matrices) return m.payload.locate(std::move(matrices).error());
       if (*json) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const msh::Mat4& w : *matrices) list.push_back(float_array(w));
-        print_json({{"time", float_for_json(t)}, {"matrices", list}});
+        print_json(msh::world_json(t, *matrices));
       } else {
         for (std::size_t i = 0; i < matrices->size(); ++i) {
           fmt::print("node {}\n", i);
@@ -332,27 +414,30 @@ void add_anim_commands(CLI::App& app) {
       }
       return 0;
     });
-    c->add_option("MODEL", *model, "an .msh NRes file or ARCHIVE::NAME.msh")->required();
-    c->add_option("--time", *time, "sample time T")->required();
+    c->add_option("MODEL", *model, kModelHelp)->required()->type_name("");
+    c->add_option("--time", *time, "sample time, in frames of the model's timeline (e.g. 2.5)")
+        ->required()
+        ->type_name("T");
     c->add_flag("--json", *json, "print JSON");
   }
   {  // canonical
     auto model = std::make_shared<std::string>();
     auto out = std::make_shared<std::string>();
-    CLI::App* c = add_command(*group, "canonical", "rewrite the animation streams with the canonical writer",
+    CLI::App* c = add_command(*group, "canonical",
+                              "rewrite a model's animation in the canonical form (the rest of the model unchanged)",
                               [=]() -> Result<int> {
       PARKAN_ASSIGN(LoadedModel m, load_model(*model));
-      auto ir = msh::read_anim_model(m.streams);
-      if (!ir) return m.resource.locate(std::move(ir).error());
-      auto streams = msh::write_anim_canonical(*ir);
-      if (!streams) return m.resource.locate(std::move(streams).error());
-      auto bytes = msh::replace_anim_streams(m.resource.bytes, *streams);
-      if (!bytes) return m.resource.locate(std::move(bytes).error());
-      PARKAN_TRY(write_file_atomic(*out, *bytes, {m.resource.path}));
+      auto tracks = msh::read_anim_tracks(m.streams);
+      if (!tracks) return m.payload.locate(std::move(tracks).error());
+      auto streams = msh::write_anim_canonical(*tracks);
+      if (!streams) return m.payload.locate(std::move(streams).error());
+      auto bytes = msh::replace_anim_streams(m.payload.bytes(), *streams);
+      if (!bytes) return m.payload.locate(std::move(bytes).error());
+      PARKAN_TRY(write_file_atomic(*out, *bytes, {m.payload.file()}));
       return 0;
     });
-    c->add_option("MODEL", *model, "an .msh NRes file or ARCHIVE::NAME.msh")->required();
-    c->add_option("OUT", *out, "the new model file")->required();
+    c->add_option("MODEL", *model, kModelHelp)->required()->type_name("");
+    c->add_option("OUT", *out, "the new model file")->required()->type_name("");
   }
 }
 

@@ -53,8 +53,8 @@ struct ModelShape {
 };
 
 // A tree (parents precede children) with some animated nodes, written by the canonical writer.
-msh::AnimModel make_model(SampleRandom& rng, const ModelShape& shape) {
-  msh::AnimModel model;
+msh::AnimTracks make_model(SampleRandom& rng, const ModelShape& shape) {
+  msh::AnimTracks model;
   for (std::uint32_t i = 0; i < shape.nodes; ++i) {
     msh::NodeAnimTrack track;
     track.node_index = i;

@@ -99,7 +99,7 @@ struct SlerpDot {
   w1 = flip_sign(w1, sign_bit(sign));  // w1 * sign for sign = +-1, in one cycle instead of a multiply
   return {w0 * q0[0] + w1 * q1[0], w0 * q0[1] + w1 * q1[1], w0 * q0[2] + w1 * q1[2], w0 * q0[3] + w1 * q1[3]};
 }
-// The weight-independent part of the slerp (KeyPairAngle, model.hpp), from |dot| and its sign.
+// The weight-independent part of the slerp (KeyPairAngle, anim_types.hpp), from |dot| and its sign.
 [[gnu::always_inline]] inline KeyPairAngle angle_of_dot(float magnitude, float sign) {
   if (1.0f - magnitude <= kSlerpLinearThreshold) return {magnitude, sign, 0.0f, 0.0f, true};
   const AngleOfDot angle = acos_with_sin(magnitude);

@@ -13,8 +13,8 @@ namespace {
 constexpr std::uint64_t kMaxIrMapWords = std::uint64_t(1) << 24;
 }  // namespace
 
-Result<AnimModel> read_anim_model(const AnimStreams& s) {
-  AnimModel m;
+Result<AnimTracks> read_anim_tracks(const AnimStreams& s) {
+  AnimTracks m;
   m.frame_count = s.frame_count;
   m.layout = s.layout;
   m.nodes_entry = s.nodes_entry;
@@ -40,26 +40,31 @@ Result<AnimModel> read_anim_model(const AnimStreams& s) {
     track.fallback_key = s.node_fallback(i);
     track.has_map = track.map_start != kNoMap;
     if (track.fallback_key >= s.key_count)
-      return invalid(fmt::format("node {}: fallback key {} is past the key pool ({} keys) (rule 9.2)", i,
-                                 track.fallback_key, s.key_count),
-                     s.node_offset(i) + kNodeFallbackOffset);
+      return invalid_rule("anim.node.fallback_range",
+                          fmt::format("node {}: fallback key {} is past the key pool ({} keys) (rule 9.2)", i,
+                                      track.fallback_key, s.key_count),
+                          s.node_offset(i) + kNodeFallbackOffset);
     if (track.fallback_key < start)
-      return invalid(fmt::format("node {}: fallback key {} does not follow the previous node's fallback key {}, so the "
-                                 "key pool cannot be split into tracks (msh-animation.md 5.1)",
-                                 i, track.fallback_key, start - 1),
-                     s.node_offset(i) + kNodeFallbackOffset);
+      return invalid_rule("anim.node.fallback_order",
+                          fmt::format("node {}: fallback key {} does not follow the previous node's fallback key {}, "
+                                      "so the key pool cannot be split into tracks (msh-animation.md 5.1)",
+                                      i, track.fallback_key, start - 1),
+                          s.node_offset(i) + kNodeFallbackOffset);
     for (std::uint32_t k = start; k <= track.fallback_key; ++k) track.keys.push_back(s.key(k));
     if (track.has_map) {
       if (std::uint64_t(track.map_start) + s.frame_count > s.word_count)
-        return invalid(fmt::format("node {}: map block {}..{} is past the frame map ({} words) (rule 9.3)", i,
-                                   track.map_start, std::uint64_t(track.map_start) + s.frame_count, s.word_count),
-                       s.node_offset(i) + kNodeMapStartOffset);
+        return invalid_rule("anim.node.map_range",
+                            fmt::format("node {}: map block {}..{} is past the frame map ({} words) (rule 9.3)", i,
+                                        track.map_start, std::uint64_t(track.map_start) + s.frame_count,
+                                        s.word_count),
+                            s.node_offset(i) + kNodeMapStartOffset);
       ir_words += s.frame_count;
       if (ir_words > kMaxIrMapWords)
-        return invalid(fmt::format("node {}: the frame maps of the tracks so far hold {} words, more than the IR "
-                                   "takes ({}); the map blocks overlap",
-                                   i, ir_words, kMaxIrMapWords),
-                       s.node_offset(i) + kNodeMapStartOffset);
+        return invalid_rule("anim.tracks.map_limit",
+                            fmt::format("node {}: the frame maps of the tracks so far hold {} words, more than the "
+                                        "IR takes ({}); the map blocks overlap",
+                                        i, ir_words, kMaxIrMapWords),
+                            s.node_offset(i) + kNodeMapStartOffset);
       track.frame_map.assign(m.map_words.begin() + track.map_start,
                              m.map_words.begin() + track.map_start + s.frame_count);
     }

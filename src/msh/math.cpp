@@ -38,7 +38,7 @@ Result<RawQuat> quantize_quat(const Quat& q) {
   static constexpr int kDiskSlot[4] = {3, 0, 1, 2};  // w, x, y, z -> disk x, y, z, w
   for (int i = 0; i < 4; ++i) {
     auto value = quantize_quat_component(q[i]);
-    if (!value) return invalid(fmt::format("quaternion component {} is NaN", kNames[i]));
+    if (!value) return invalid_rule("anim.quat.nan", fmt::format("quaternion component {} is NaN", kNames[i]));
     raw[kDiskSlot[i]] = *value;
   }
   return raw;

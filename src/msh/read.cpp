@@ -34,11 +34,13 @@ Result<std::size_t> find_stream(const nres::Archive& archive, std::uint32_t type
   for (std::size_t i = 0; i < archive.entries.size(); ++i) {
     if (archive.entries[i].type_id != type_id) continue;
     if (found)
-      return invalid(fmt::format("two type {} streams ({}): entries #{} and #{}", type_id, stream_label(type_id),
-                                 *found, i));
+      return invalid_rule("anim.stream.duplicate", fmt::format("two type {} streams ({}): entries #{} and #{}",
+                                                               type_id, stream_label(type_id), *found, i));
     found = i;
   }
-  if (!found) return invalid(fmt::format("no type {} stream ({}) in the model", type_id, stream_label(type_id)));
+  if (!found)
+    return invalid_rule("anim.stream.missing",
+                        fmt::format("no type {} stream ({}) in the model", type_id, stream_label(type_id)));
   return *found;
 }
 
@@ -66,15 +68,18 @@ Result<AnimStreams> read_anim_streams(const nres::Archive& archive) {
 
   std::size_t stride = s.layout == NodeLayout::legacy24 ? kLegacyNodeStride : kNodeStride;
   if (s.nodes.size() % stride != 0)
-    return invalid(fmt::format("node table size {} is not a multiple of the {}-byte node (msh.md 8)",
-                               s.nodes.size(), stride),
-                   s.nodes_entry.data_offset);
+    return invalid_rule("anim.nodes.size",
+                        fmt::format("node table size {} is not a multiple of the {}-byte node (msh.md 8)",
+                                    s.nodes.size(), stride),
+                        s.nodes_entry.data_offset);
   if (s.keys.size() % kKeyStride != 0)
-    return invalid(fmt::format("key pool size {} is not a multiple of 24 (rule 9.1)", s.keys.size()),
-                   s.keys_entry.data_offset);
+    return invalid_rule("anim.keys.size",
+                        fmt::format("key pool size {} is not a multiple of 24 (rule 9.1)", s.keys.size()),
+                        s.keys_entry.data_offset);
   if (s.map.size() % kMapWordSize != 0)
-    return invalid(fmt::format("frame map size {} is not a multiple of 2 (rule 9.1)", s.map.size()),
-                   s.map_entry.data_offset);
+    return invalid_rule("anim.map.size",
+                        fmt::format("frame map size {} is not a multiple of 2 (rule 9.1)", s.map.size()),
+                        s.map_entry.data_offset);
   s.node_count = static_cast<std::uint32_t>(s.nodes.size() / stride);
   s.key_count = static_cast<std::uint32_t>(s.keys.size() / kKeyStride);
   s.word_count = static_cast<std::uint32_t>(s.map.size() / kMapWordSize);
@@ -90,8 +95,32 @@ Result<AnimStreams> read_anim_streams(const nres::Archive& archive) {
 }
 
 Result<AnimStreams> read_anim_streams(ByteView model) {
-  PARKAN_ASSIGN(nres::Archive archive, nres::read(model, nres::Profile::compatible));
-  return read_anim_streams(archive);
+  auto archive = nres::read(model, nres::Profile::compatible);
+  if (!archive) {
+    Error error = std::move(archive).error();
+    if (error.rule.empty()) error.rule = "anim.model.container";
+    return error;
+  }
+  return read_anim_streams(*archive);
+}
+
+std::vector<TrackSummary> track_summaries(const AnimStreams& s) {
+  std::vector<TrackSummary> rows;
+  if (s.layout != NodeLayout::node38) return rows;
+  rows.reserve(s.node_count);
+  std::uint64_t start = 0;
+  for (std::uint32_t i = 0; i < s.node_count; ++i) {
+    TrackSummary r;
+    r.node = i;
+    if (s.node_parent(i) != kNoParent) r.parent = s.node_parent(i);
+    if (s.node_map_start(i) != kNoMap) r.map_start = s.node_map_start(i);
+    r.start_key = start;
+    r.fallback_key = s.node_fallback(i);
+    r.key_count = r.fallback_key >= start ? r.fallback_key - start + 1 : 0;  // 5.1
+    start = std::uint64_t(r.fallback_key) + 1;
+    rows.push_back(r);
+  }
+  return rows;
 }
 
 }  // namespace parkan::msh

@@ -13,31 +13,39 @@ namespace {
 
 // The error paths build their messages out of line, so that the sampling loop stays small.
 [[gnu::cold, gnu::noinline]] Error legacy_error() {
-  return invalid("legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled");
+  return invalid_rule("anim.nodes.legacy", "legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled");
 }
 [[gnu::cold, gnu::noinline]] Error missing_node_error(std::uint32_t node, std::uint32_t count) {
-  return invalid(fmt::format("node {} does not exist (the model has {} nodes)", node, count));
+  return invalid_rule("anim.sample.node", fmt::format("node {} does not exist (the model has {} nodes)", node, count));
 }
 [[gnu::cold, gnu::noinline]] Error time_error(float t) {
-  return invalid(fmt::format("sample time {} is not finite", t));
+  return invalid_rule("anim.sample.time", fmt::format("sample time {} is not finite", t));
 }
 [[gnu::cold, gnu::noinline]] Error fallback_error(const AnimStreams& s, std::uint32_t node, std::uint16_t fallback) {
-  return invalid(fmt::format("node {}: fallback key {} is past the key pool ({} keys) (rule 9.2)", node, fallback,
-                             s.key_count),
-                 s.node_offset(node) + kNodeFallbackOffset);
+  return invalid_rule("anim.node.fallback_range",
+                      fmt::format("node {}: fallback key {} is past the key pool ({} keys) (rule 9.2)", node,
+                                  fallback, s.key_count),
+                      s.node_offset(node) + kNodeFallbackOffset);
 }
+// A frame is printed as the engine's signed int: a negative time gives a negative frame, which the
+// engine uses as a large unsigned index (3.2); the message says so rather than print 4294967290.
 [[gnu::cold, gnu::noinline]] Error map_word_error(const AnimStreams& s, std::uint32_t node, std::uint16_t start,
                                                   std::uint32_t frame) {
-  return invalid(fmt::format("node {}: map word {} (map start {} + frame {}) is past the frame map ({} words) "
-                             "(rule 9.3)",
-                             node, std::uint64_t(start) + frame, start, frame, s.word_count),
-                 s.node_offset(node) + kNodeMapStartOffset);
+  const auto signed_frame = static_cast<std::int32_t>(frame);
+  const std::string read_as = signed_frame < 0 ? fmt::format(", read as the unsigned {}", frame) : std::string();
+  return invalid_rule("anim.node.map_range",
+                      fmt::format("node {}: map word {} (map start {} + frame {}{}) is past the frame map ({} words) "
+                                  "(rule 9.3)",
+                                  node, std::uint64_t(start) + frame, start, signed_frame, read_as, s.word_count),
+                      s.node_offset(node) + kNodeMapStartOffset);
 }
 [[gnu::cold, gnu::noinline]] Error map_key_error(const AnimStreams& s, std::uint32_t node, std::uint64_t word,
                                                  std::uint32_t frame, std::uint32_t key) {
-  return invalid(fmt::format("node {}: frame {} maps to key {}, {} past the key pool ({} keys) (rule 9.4)", node,
-                             frame, key, key < s.key_count ? "whose next key is" : "which is", s.key_count),
-                 s.word_offset(word));
+  return invalid_rule("anim.map.next_key",
+                      fmt::format("node {}: frame {} maps to key {}, {} past the key pool ({} keys) (rule 9.4)",
+                                  node, static_cast<std::int32_t>(frame), key,
+                                  key < s.key_count ? "whose next key is" : "which is", s.key_count),
+                      s.word_offset(word));
 }
 
 Vec3 key_pos(const std::uint8_t* k) { return {load_f32(k), load_f32(k + 4), load_f32(k + 8)}; }
@@ -169,9 +177,11 @@ Mat4 pose_matrix(const NodePose& pose) {
 namespace {
 
 [[gnu::cold, gnu::noinline]] Error no_blend_input_error(float ta, float tb, float blend) {
-  return invalid(fmt::format("blend {} with times {} and {} uses neither sample: hasA needs blend < 1 and tA >= 0, "
-                             "hasB needs blend > 0 and tB >= 0 (msh-animation.md 4.1; undefined in the engine)",
-                             blend, ta, tb));
+  return invalid_rule("anim.blend.no_sample",
+                      fmt::format("blend {} with times {} and {} uses neither sample: sample A needs blend < 1 and "
+                                  "time A >= 0, sample B needs blend > 0 and time B >= 0 (msh-animation.md 4.1; "
+                                  "the engine leaves this case undefined)",
+                                  blend, ta, tb));
 }
 
 }  // namespace
@@ -221,16 +231,19 @@ Result<Hierarchy> read_hierarchy(const AnimStreams& s) {
     std::uint16_t parent = s.node_parent(i);
     std::uint64_t at = s.node_offset(i) + kNodeParentOffset;
     if (parent != kNoParent) {
-      if (parent == i) return invalid(fmt::format("node {} is its own parent (a cycle)", i), at);
+      if (parent == i)
+        return invalid_rule("anim.node.parent_order", fmt::format("node {} is its own parent (a cycle)", i), at);
       if (parent >= s.node_count)
-        return invalid(fmt::format("node {}: parent {} does not exist (the model has {} nodes)", i, parent,
-                                   s.node_count),
-                       at);
+        return invalid_rule("anim.node.parent_range",
+                            fmt::format("node {}: parent {} does not exist (the model has {} nodes)", i, parent,
+                                        s.node_count),
+                            at);
       if (parent > i)
-        return invalid(fmt::format("node {}: parent {} comes after it (a forward parent; parents must precede "
-                                   "their children, msh.md 7)",
-                                   i, parent),
-                       at);
+        return invalid_rule("anim.node.parent_order",
+                            fmt::format("node {}: parent {} comes after it (a forward parent; parents must precede "
+                                        "their children, msh.md 7)",
+                                        i, parent),
+                            at);
     }
     h.parents[i] = parent;
   }
@@ -248,16 +261,18 @@ Mat4 multiply(const Mat4& a, const Mat4& b) {
 
 Status world_matrices(const AnimStreams& s, const Hierarchy& h, float t, std::span<Mat4> out) {
   if (h.parents.size() != s.node_count)
-    return invalid(fmt::format("hierarchy has {} nodes, the model {}", h.parents.size(), s.node_count));
+    return invalid_rule("anim.world.hierarchy",
+                        fmt::format("hierarchy has {} nodes, the model {}", h.parents.size(), s.node_count));
   if (out.size() < s.node_count)
-    return invalid(fmt::format("output holds {} matrices, the model has {} nodes", out.size(), s.node_count));
+    return invalid_rule("anim.world.output",
+                        fmt::format("output holds {} matrices, the model has {} nodes", out.size(), s.node_count));
   for (std::uint32_t i = 0; i < s.node_count; ++i) {
     NodePose pose;
     if (Fault fault = sample_into(s, i, t, pose); fault != Fault::none) [[unlikely]]
       return fault_error(fault, s, i, t);
     const std::uint16_t parent = h.parents[i];
     if (parent != kNoParent && parent >= i)
-      return invalid(fmt::format("node {}: parent {} does not precede it", i, parent));
+      return invalid_rule("anim.node.parent_order", fmt::format("node {}: parent {} does not precede it", i, parent));
     out[i] = parent == kNoParent ? pose_matrix(pose) : multiply(out[parent], pose_matrix(pose));
   }
   return {};

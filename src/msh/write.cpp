@@ -42,12 +42,13 @@ StreamOut stream(nres::Entry row, ByteBuffer payload) {
   return {row, std::move(payload)};
 }
 
-Status check_track_order(const AnimModel& model) {
-  for (std::size_t i = 0; i < model.tracks.size(); ++i) {
-    if (model.tracks[i].node_index != i)
-      return invalid(fmt::format("track {} belongs to node {}: tracks must be in node order", i,
-                                 model.tracks[i].node_index));
-    if (model.tracks[i].keys.empty()) return invalid(fmt::format("node {}: the track has no keys", i));
+Status check_track_order(const AnimTracks& ir) {
+  for (std::size_t i = 0; i < ir.tracks.size(); ++i) {
+    if (ir.tracks[i].node_index != i)
+      return invalid_rule("anim.tracks.order", fmt::format("track {} belongs to node {}: tracks must be in node order",
+                                                           i, ir.tracks[i].node_index));
+    if (ir.tracks[i].keys.empty())
+      return invalid_rule("anim.track.empty", fmt::format("node {}: the track has no keys", i));
   }
   return {};
 }
@@ -70,15 +71,18 @@ Status check_canonical_times(const NodeAnimTrack& track) {
   for (std::size_t k = 0; k < track.keys.size(); ++k) {
     float t = track.keys[k].time;
     if (!std::isfinite(t) || t < 0.0f || t != std::floor(t) || t >= float(kMaxCanonicalFrames))
-      return invalid(fmt::format("node {} key {}: time {} is not a whole frame in 0..{} (msh-animation.md 5.2)",
-                                 track.node_index, k, t, kMaxCanonicalFrames - 1));
+      return invalid_rule("anim.key.whole_time",
+                          fmt::format("node {} key {}: time {} is not a whole frame in 0..{} (msh-animation.md 5.2)",
+                                      track.node_index, k, t, kMaxCanonicalFrames - 1));
     if (k == 0 && t != 0.0f)
-      return invalid(fmt::format("node {}: the track starts at time {}, canonical tracks start at 0 "
-                                 "(msh-animation.md 5.2)",
-                                 track.node_index, t));
+      return invalid_rule("anim.track.start_time",
+                          fmt::format("node {}: the track starts at time {}, canonical tracks start at 0 "
+                                      "(msh-animation.md 5.2)",
+                                      track.node_index, t));
     if (k > 0 && !(t > track.keys[k - 1].time))
-      return invalid(fmt::format("node {} key {}: time {} does not follow {} (times must increase, rule 9.5)",
-                                 track.node_index, k, t, track.keys[k - 1].time));
+      return invalid_rule("anim.key.time_order",
+                          fmt::format("node {} key {}: time {} does not follow {} (times must increase, rule 9.5)",
+                                      track.node_index, k, t, track.keys[k - 1].time));
   }
   return {};
 }
@@ -121,37 +125,40 @@ std::array<std::uint8_t, kNodeStride> make_node38(std::uint16_t parent, std::uin
   return node;
 }
 
-Result<AnimStreamsOut> write_anim(const AnimModel& model) {
+Result<AnimStreamsOut> write_anim(const AnimTracks& ir) {
   AnimStreamsOut out;
-  nres::Entry nodes_row = row_for(model.nodes_entry, kNodeTableType);
-  nres::Entry keys_row = row_for(model.keys_entry, kKeyPoolType);
-  nres::Entry map_row = row_for(model.map_entry, kFrameMapType);
-  map_row.attr2 = model.frame_count;
+  nres::Entry nodes_row = row_for(ir.nodes_entry, kNodeTableType);
+  nres::Entry keys_row = row_for(ir.keys_entry, kKeyPoolType);
+  nres::Entry map_row = row_for(ir.map_entry, kFrameMapType);
+  map_row.attr2 = ir.frame_count;
 
-  if (model.layout == NodeLayout::legacy24) {
-    if (!model.tracks.empty()) return invalid("a legacy (24-byte) node table holds no tracks");
+  if (ir.layout == NodeLayout::legacy24) {
+    if (!ir.tracks.empty())
+      return invalid_rule("anim.nodes.legacy", "a legacy (24-byte) node table holds no tracks");
     ByteWriter keys;
-    for (const AnimKey& k : model.extra_keys) put_key(keys, k);
-    out.nodes = stream(nodes_row, model.legacy_nodes);
+    for (const AnimKey& k : ir.extra_keys) put_key(keys, k);
+    out.nodes = stream(nodes_row, ir.legacy_nodes);
     out.keys = stream(keys_row, keys.take());
-    out.map = stream(map_row, words_payload(model.map_words));
+    out.map = stream(map_row, words_payload(ir.map_words));
     return out;
   }
 
-  PARKAN_TRY(check_track_order(model));
-  ByteWriter nodes(model.tracks.size() * kNodeStride);
+  PARKAN_TRY(check_track_order(ir));
+  ByteWriter nodes(ir.tracks.size() * kNodeStride);
   ByteWriter keys;
-  std::vector<std::uint16_t> words = model.map_words;
+  std::vector<std::uint16_t> words = ir.map_words;
   std::uint64_t key_cursor = 0;
-  for (const NodeAnimTrack& track : model.tracks) {
+  for (const NodeAnimTrack& track : ir.tracks) {
     key_cursor += track.keys.size();
     if (key_cursor > kMaxKeys)
-      return invalid(fmt::format("node {}: more than {} keys in the pool", track.node_index, kMaxKeys));
+      return invalid_rule("anim.keys.too_many",
+                          fmt::format("node {}: more than {} keys in the pool", track.node_index, kMaxKeys));
     std::uint16_t map_start = kNoMap;
     if (track.has_map) {
       std::size_t at = track.map_start != kNoMap ? track.map_start : words.size();  // a new map goes last
       if (at >= kNoMap)
-        return invalid(fmt::format("node {}: map start {} does not fit the 16-bit field", track.node_index, at));
+        return invalid_rule("anim.map.too_many_words",
+                            fmt::format("node {}: map start {} does not fit the 16-bit field", track.node_index, at));
       if (words.size() < at + track.frame_map.size()) words.resize(at + track.frame_map.size(), 0);
       std::copy(track.frame_map.begin(), track.frame_map.end(), words.begin() + static_cast<std::ptrdiff_t>(at));
       map_start = static_cast<std::uint16_t>(at);
@@ -161,26 +168,28 @@ Result<AnimStreamsOut> write_anim(const AnimModel& model) {
     nodes.bytes(node);
     for (const AnimKey& k : track.keys) put_key(keys, k);
   }
-  if (key_cursor + model.extra_keys.size() > kMaxKeys) return invalid("more keys than a 16-bit index reaches");
-  for (const AnimKey& k : model.extra_keys) put_key(keys, k);
+  if (key_cursor + ir.extra_keys.size() > kMaxKeys)
+    return invalid_rule("anim.keys.too_many", "more keys than a 16-bit index reaches");
+  for (const AnimKey& k : ir.extra_keys) put_key(keys, k);
   out.nodes = stream(nodes_row, nodes.take());
   out.keys = stream(keys_row, keys.take());
   out.map = stream(map_row, words_payload(words));
   return out;
 }
 
-Result<AnimStreamsOut> write_anim_canonical(const AnimModel& model) {
-  if (model.layout == NodeLayout::legacy24)
-    return invalid("legacy node table (24-byte nodes, msh-animation.md 10.3) has no canonical form; "
-                   "the lossless writer passes it through");
-  PARKAN_TRY(check_track_order(model));
+Result<AnimStreamsOut> write_anim_canonical(const AnimTracks& ir) {
+  if (ir.layout == NodeLayout::legacy24)
+    return invalid_rule("anim.nodes.legacy",
+                        "legacy node table (24-byte nodes, msh-animation.md 10.3) has no canonical form; "
+                        "the lossless writer passes it through");
+  PARKAN_TRY(check_track_order(ir));
 
   // Pass 1: which tracks are animated, their times, and the timeline (5.2: max end time + 1).
-  std::vector<bool> animated(model.tracks.size());
+  std::vector<bool> animated(ir.tracks.size());
   std::uint32_t frame_count = kStaticFrameCount;
   std::uint64_t key_count = 0;
-  for (std::size_t i = 0; i < model.tracks.size(); ++i) {
-    const NodeAnimTrack& track = model.tracks[i];
+  for (std::size_t i = 0; i < ir.tracks.size(); ++i) {
+    const NodeAnimTrack& track = ir.tracks[i];
     animated[i] = !is_static(track);
     if (!animated[i]) {
       key_count += 1;
@@ -190,15 +199,16 @@ Result<AnimStreamsOut> write_anim_canonical(const AnimModel& model) {
     key_count += track.keys.size();
     frame_count = std::max(frame_count, static_cast<std::uint32_t>(track.keys.back().time) + 1u);
   }
-  if (key_count > kMaxKeys) return invalid(fmt::format("{} keys: more than a 16-bit index reaches", key_count));
+  if (key_count > kMaxKeys)
+    return invalid_rule("anim.keys.too_many", fmt::format("{} keys: more than a 16-bit index reaches", key_count));
 
   // Pass 2: the pool, the node words and the maps (8, steps 1-5).
-  ByteWriter nodes(model.tracks.size() * kNodeStride);
+  ByteWriter nodes(ir.tracks.size() * kNodeStride);
   ByteWriter keys(key_count * kKeyStride);
   std::vector<std::uint16_t> words;
   std::uint32_t key_cursor = 0;
-  for (std::size_t i = 0; i < model.tracks.size(); ++i) {
-    const NodeAnimTrack& track = model.tracks[i];
+  for (std::size_t i = 0; i < ir.tracks.size(); ++i) {
+    const NodeAnimTrack& track = ir.tracks[i];
     std::array<std::uint8_t, kNodeStride> node = track.node_bytes;
     if (!animated[i]) {
       AnimKey rest = track.keys.back();  // the key the runtime shows for a node without map
@@ -208,7 +218,8 @@ Result<AnimStreamsOut> write_anim_canonical(const AnimModel& model) {
       key_cursor += 1;
     } else {
       if (words.size() >= kNoMap)
-        return invalid(fmt::format("node {}: map start {} does not fit the 16-bit field", i, words.size()));
+        return invalid_rule("anim.map.too_many_words",
+                            fmt::format("node {}: map start {} does not fit the 16-bit field", i, words.size()));
       std::uint16_t map_start = static_cast<std::uint16_t>(words.size());
       append_canonical_map(track.keys, key_cursor, frame_count, words);
       for (const AnimKey& k : track.keys) put_key(keys, k);
@@ -218,13 +229,13 @@ Result<AnimStreamsOut> write_anim_canonical(const AnimModel& model) {
     nodes.bytes(node);
   }
 
-  nres::Entry nodes_row = row_for(model.nodes_entry, kNodeTableType);
+  nres::Entry nodes_row = row_for(ir.nodes_entry, kNodeTableType);
   nodes_row.attr3 = kNodeTableAttr3;
-  nres::Entry keys_row = row_for(model.keys_entry, kKeyPoolType);
+  nres::Entry keys_row = row_for(ir.keys_entry, kKeyPoolType);
   keys_row.attr1 = key_cursor;
   keys_row.attr2 = 0;
   keys_row.attr3 = kKeyPoolAttr3;
-  nres::Entry map_row = row_for(model.map_entry, kFrameMapType);
+  nres::Entry map_row = row_for(ir.map_entry, kFrameMapType);
   map_row.attr1 = static_cast<std::uint32_t>(words.size());
   map_row.attr2 = frame_count;
   map_row.attr3 = kFrameMapAttr3;
@@ -249,7 +260,13 @@ bool same_payload(ByteView a, const ByteBuffer& b) {
 }  // namespace
 
 Result<ByteBuffer> replace_anim_streams(ByteView model, const AnimStreamsOut& streams) {
-  PARKAN_ASSIGN(nres::Archive archive, nres::read(model, nres::Profile::compatible));
+  auto read = nres::read(model, nres::Profile::compatible);
+  if (!read) {
+    Error error = std::move(read).error();
+    if (error.rule.empty()) error.rule = "anim.model.container";
+    return error;
+  }
+  const nres::Archive& archive = *read;
   const StreamOut* replacements[] = {&streams.nodes, &streams.keys, &streams.map};
   const std::uint32_t types[] = {kNodeTableType, kKeyPoolType, kFrameMapType};
   std::vector<nres::Entry> rows = archive.entries;
@@ -260,10 +277,12 @@ Result<ByteBuffer> replace_anim_streams(ByteView model, const AnimStreamsOut& st
     std::optional<std::size_t> index;
     for (std::size_t i = 0; i < rows.size(); ++i) {
       if (rows[i].type_id != types[s]) continue;
-      if (index) return invalid(fmt::format("two type {} streams: entries #{} and #{}", types[s], *index, i));
+      if (index)
+        return invalid_rule("anim.stream.duplicate",
+                            fmt::format("two type {} streams: entries #{} and #{}", types[s], *index, i));
       index = i;
     }
-    if (!index) return invalid(fmt::format("no type {} stream in the model", types[s]));
+    if (!index) return invalid_rule("anim.stream.missing", fmt::format("no type {} stream in the model", types[s]));
     const StreamOut& r = *replacements[s];
     unchanged = unchanged && same_row(rows[*index], r.entry) && same_payload(payloads[*index], r.payload);
     std::uint32_t offset = rows[*index].data_offset, sort = rows[*index].sort_index;

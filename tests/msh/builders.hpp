@@ -2,6 +2,7 @@
 // Builders of synthetic model bytes for the msh tests: any node words, keys, map words and
 // attributes, including the broken ones the checks and the sampler must survive.
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "parkan/msh/anim.hpp"
@@ -92,6 +93,9 @@ inline RawModel small_model() {
   return m;
 }
 
+// An error as the CLI shows a finding: "<message> [at offset 0x..] [<rule code>]".
+inline std::string coded(const Error& error) { return error.to_string() + " [" + error.rule + "]"; }
+
 // The streams view `bytes`: keep the buffer alive (temporaries are refused at compile time).
 AnimStreams streams_of(ByteBuffer&& bytes) = delete;
 inline AnimStreams streams_of(const ByteBuffer& bytes) {
@@ -101,9 +105,9 @@ inline AnimStreams streams_of(const ByteBuffer& bytes) {
 }
 
 // The editor IR of a built model (the IR copies what it needs, so the bytes may go).
-inline Result<AnimModel> ir_of(const RawModel& m) {
+inline Result<AnimTracks> ir_of(const RawModel& m) {
   ByteBuffer bytes = build(m);
-  return read_anim_model(streams_of(bytes));
+  return read_anim_tracks(streams_of(bytes));
 }
 
 }  // namespace parkan::msh::test

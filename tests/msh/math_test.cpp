@@ -241,6 +241,7 @@ TEST(Quantize, RoundsClampsAndReorders) {
   auto bad = quantize_quat({1.0f, 0.0f, kNan, 0.0f});
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().to_string(), "quaternion component y is NaN");
+  EXPECT_EQ(bad.error().rule, "anim.quat.nan");
 }
 
 RC_GTEST_PROP(Quantize, DecodeOfQuantizeIsWithinHalfAStep, (std::int16_t raw)) {

@@ -25,7 +25,7 @@ NodePose sample_ok(const AnimStreams& s, std::uint32_t node, float t) {
 
 std::string sample_error(const AnimStreams& s, std::uint32_t node, float t) {
   auto pose = sample_node(s, node, t);
-  return pose ? "no error" : pose.error().to_string();
+  return pose ? "no error" : test::coded(pose.error());
 }
 
 void expect_key(const NodePose& pose, const AnimKey& k) {
@@ -154,8 +154,21 @@ TEST_F(SmallModel, FallbackWhenTheFrameIsPastTheTimeline) {
   EXPECT_EQ(p.key, 2u);
   p = sample_ok(s, 0, -1.0f);  // frame 0xFFFFFFFE
   EXPECT_EQ(p.frame, 0xFFFFFFFEu);
+  EXPECT_EQ(p.signed_frame(), -2);  // as the engine's int holds it, and as it is printed
   EXPECT_EQ(p.path, SamplePath::fallback);
   EXPECT_EQ(p.key, 2u);
+  EXPECT_EQ(sample_ok(s, 0, -5.0f).signed_frame(), -6);
+  EXPECT_EQ(sample_ok(s, 0, 6.0f).signed_frame(), 6);
+}
+
+TEST(Sample, NegativeFrameInsideAHugeTimelineIsNamedSigned) {
+  RawModel m = small_model();
+  m.frame_count = 0xFFFFFFFF;  // every unsigned frame is "inside": -6 is read as word 4294967290
+  ByteBuffer bytes = build(m);
+  AnimStreams s = streams_of(bytes);
+  EXPECT_EQ(sample_error(s, 0, -5.0f),
+            "node 0: map word 4294967290 (map start 0 + frame -6, read as the unsigned 4294967290) is past the "
+            "frame map (10 words) (rule 9.3) at offset 0x14 [anim.node.map_range]");
 }
 
 TEST_F(SmallModel, FallbackWithoutMap) {
@@ -192,10 +205,13 @@ TEST(Sample, QuaternionOrderIsWxyz) {
 // three nodes (114 bytes) at 0x10, keys at 0x88, map words at 0x118.
 
 TEST_F(SmallModel, RefusesMissingNodesAndNonFiniteTimes) {
-  EXPECT_EQ(sample_error(s, 3, 0.0f), "node 3 does not exist (the model has 3 nodes)");
-  EXPECT_EQ(sample_error(s, 0, std::numeric_limits<float>::quiet_NaN()), "sample time nan is not finite");
-  EXPECT_EQ(sample_error(s, 0, std::numeric_limits<float>::infinity()), "sample time inf is not finite");
-  EXPECT_EQ(sample_error(s, 0, -std::numeric_limits<float>::infinity()), "sample time -inf is not finite");
+  EXPECT_EQ(sample_error(s, 3, 0.0f), "node 3 does not exist (the model has 3 nodes) [anim.sample.node]");
+  EXPECT_EQ(sample_error(s, 0, std::numeric_limits<float>::quiet_NaN()),
+            "sample time nan is not finite [anim.sample.time]");
+  EXPECT_EQ(sample_error(s, 0, std::numeric_limits<float>::infinity()),
+            "sample time inf is not finite [anim.sample.time]");
+  EXPECT_EQ(sample_error(s, 0, -std::numeric_limits<float>::infinity()),
+            "sample time -inf is not finite [anim.sample.time]");
 }
 
 TEST(Sample, FallbackPastTheKeyPool) {
@@ -203,7 +219,8 @@ TEST(Sample, FallbackPastTheKeyPool) {
   m.nodes[1].fallback = 9;
   ByteBuffer bytes = build(m);
   AnimStreams s = streams_of(bytes);
-  EXPECT_EQ(sample_error(s, 1, 0.0f), "node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c");
+  EXPECT_EQ(sample_error(s, 1, 0.0f),
+            "node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c [anim.node.fallback_range]");
 }
 
 TEST(Sample, MapWordPastTheFrameMap) {
@@ -213,7 +230,8 @@ TEST(Sample, MapWordPastTheFrameMap) {
   AnimStreams s = streams_of(bytes);
   EXPECT_EQ(sample_ok(s, 2, 0.0f).key, 4u);
   EXPECT_EQ(sample_error(s, 2, 1.5f),
-            "node 2: map word 6 (map start 5 + frame 1) is past the frame map (6 words) (rule 9.3) at offset 0x60");
+            "node 2: map word 6 (map start 5 + frame 1) is past the frame map (6 words) (rule 9.3) at offset 0x60 "
+            "[anim.node.map_range]");
 }
 
 TEST(Sample, MappedKeyPastTheKeyPool) {
@@ -223,7 +241,8 @@ TEST(Sample, MappedKeyPastTheKeyPool) {
   ByteBuffer bytes = build(m);
   AnimStreams s = streams_of(bytes);
   EXPECT_EQ(sample_error(s, 0, 0.0f),
-            "node 0: frame 0 maps to key 10, which is past the key pool (6 keys) (rule 9.4) at offset 0x118");
+            "node 0: frame 0 maps to key 10, which is past the key pool (6 keys) (rule 9.4) at offset 0x118 "
+            "[anim.map.next_key]");
 }
 
 TEST(Sample, NextKeyPastTheKeyPoolOnlyWhenItIsRead) {
@@ -236,7 +255,8 @@ TEST(Sample, NextKeyPastTheKeyPoolOnlyWhenItIsRead) {
   EXPECT_EQ(p.path, SamplePath::key0);
   EXPECT_EQ(p.key, 5u);
   EXPECT_EQ(sample_error(s, 0, 0.75f),
-            "node 0: frame 0 maps to key 5, whose next key is past the key pool (6 keys) (rule 9.4) at offset 0x118");
+            "node 0: frame 0 maps to key 5, whose next key is past the key pool (6 keys) (rule 9.4) at offset 0x118 "
+            "[anim.map.next_key]");
 }
 
 TEST(Sample, LegacyNodeTableIsNotSampled) {
@@ -249,10 +269,12 @@ TEST(Sample, LegacyNodeTableIsNotSampled) {
   AnimStreams s = streams_of(bytes);
   EXPECT_EQ(s.layout, NodeLayout::legacy24);
   EXPECT_EQ(s.node_count, 1u);
-  EXPECT_EQ(sample_error(s, 0, 0.0f), "legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled");
+  EXPECT_EQ(sample_error(s, 0, 0.0f),
+            "legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled [anim.nodes.legacy]");
   auto h = read_hierarchy(s);
   ASSERT_FALSE(h);
-  EXPECT_EQ(h.error().to_string(), "legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled");
+  EXPECT_EQ(test::coded(h.error()),
+            "legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled [anim.nodes.legacy]");
 }
 
 TEST(Sample, EmptyFrameMapModelsSampleTheirFallbacks) {
@@ -320,13 +342,16 @@ TEST(Blend, ShortestPathFlip) {
 TEST_F(SmallModel, BlendWithNeitherSampleIsAnError) {
   auto m = blend_node(s, 0, -1.0f, -2.0f, 0.5f);
   ASSERT_FALSE(m);
-  EXPECT_EQ(m.error().to_string(),
-            "blend 0.5 with times -1 and -2 uses neither sample: hasA needs blend < 1 and tA >= 0, hasB needs "
-            "blend > 0 and tB >= 0 (msh-animation.md 4.1; undefined in the engine)");
-  EXPECT_FALSE(blend_node(s, 0, 1.0f, 2.0f, std::numeric_limits<float>::quiet_NaN()));
+  EXPECT_EQ(test::coded(m.error()),
+            "blend 0.5 with times -1 and -2 uses neither sample: sample A needs blend < 1 and time A >= 0, sample B "
+            "needs blend > 0 and time B >= 0 (msh-animation.md 4.1; the engine leaves this case undefined) "
+            "[anim.blend.no_sample]");
+  auto nan = blend_node(s, 0, 1.0f, 2.0f, std::numeric_limits<float>::quiet_NaN());
+  ASSERT_FALSE(nan);
+  EXPECT_EQ(nan.error().rule, "anim.blend.no_sample");
   auto inf = blend_node(s, 0, 1.0f, std::numeric_limits<float>::infinity(), 0.5f);
   ASSERT_FALSE(inf);
-  EXPECT_EQ(inf.error().to_string(), "sample time inf is not finite");
+  EXPECT_EQ(test::coded(inf.error()), "sample time inf is not finite [anim.sample.time]");
 }
 
 // ---- hierarchy ----
@@ -337,15 +362,17 @@ std::string hierarchy_error(std::vector<test::NodeSpec> nodes) {
   m.nodes = std::move(nodes);
   ByteBuffer bytes = build(m);
   auto h = read_hierarchy(streams_of(bytes));
-  return h ? "no error" : h.error().to_string();
+  return h ? "no error" : test::coded(h.error());
 }
 
 TEST(Hierarchy, RejectsForwardSelfAndMissingParents) {
   EXPECT_EQ(hierarchy_error({{kNoParent}, {2}, {0}}),
             "node 1: parent 2 comes after it (a forward parent; parents must precede their children, msh.md 7) at "
-            "offset 0x38");
-  EXPECT_EQ(hierarchy_error({{kNoParent}, {1}, {0}}), "node 1 is its own parent (a cycle) at offset 0x38");
-  EXPECT_EQ(hierarchy_error({{kNoParent}, {7}, {0}}), "node 1: parent 7 does not exist (the model has 3 nodes) at offset 0x38");
+            "offset 0x38 [anim.node.parent_order]");
+  EXPECT_EQ(hierarchy_error({{kNoParent}, {1}, {0}}),
+            "node 1 is its own parent (a cycle) at offset 0x38 [anim.node.parent_order]");
+  EXPECT_EQ(hierarchy_error({{kNoParent}, {7}, {0}}),
+            "node 1: parent 7 does not exist (the model has 3 nodes) at offset 0x38 [anim.node.parent_range]");
   EXPECT_EQ(hierarchy_error({{kNoParent}, {0}, {1}}), "no error");
 }
 
@@ -377,12 +404,16 @@ TEST_F(SmallModel, WorldMatricesChecksItsInputs) {
   std::vector<Mat4> out(2);
   auto status = world_matrices(s, h, 0.0f, out);
   ASSERT_FALSE(status);
-  EXPECT_EQ(status.error().to_string(), "output holds 2 matrices, the model has 3 nodes");
+  EXPECT_EQ(test::coded(status.error()), "output holds 2 matrices, the model has 3 nodes [anim.world.output]");
   out.resize(3);
   h.parents[2] = 2;
   status = world_matrices(s, h, 0.0f, out);
   ASSERT_FALSE(status);
-  EXPECT_EQ(status.error().to_string(), "node 2: parent 2 does not precede it");
+  EXPECT_EQ(test::coded(status.error()), "node 2: parent 2 does not precede it [anim.node.parent_order]");
+  h.parents.pop_back();
+  status = world_matrices(s, h, 0.0f, out);
+  ASSERT_FALSE(status);
+  EXPECT_EQ(test::coded(status.error()), "hierarchy has 2 nodes, the model 3 [anim.world.hierarchy]");
 }
 
 }  // namespace

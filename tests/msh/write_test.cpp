@@ -34,9 +34,9 @@ AnimKey gen_key(float time) {
 
 // A model the canonical writer accepts: 1..38 nodes (msh.md 8), parents before children, static
 // tracks of 1..3 keys, animated tracks of 2..9 keys at whole increasing times from 0.
-rc::Gen<AnimModel> gen_canonical_input() {
+rc::Gen<AnimTracks> gen_canonical_input() {
   return rc::gen::exec([] {
-    AnimModel m;
+    AnimTracks m;
     const int nodes = *rc::gen::inRange(1, 39);
     for (int i = 0; i < nodes; ++i) {
       NodeAnimTrack t;
@@ -94,7 +94,7 @@ rc::Gen<RawModel> gen_raw_decomposable() {
   });
 }
 
-ByteBuffer canonical_bytes(const AnimModel& m) {
+ByteBuffer canonical_bytes(const AnimTracks& m) {
   auto out = write_anim_canonical(m);
   RC_ASSERT(out.ok());
   auto bytes = build_anim_model(*out);
@@ -106,15 +106,15 @@ ByteBuffer canonical_bytes(const AnimModel& m) {
 
 RC_GTEST_PROP(CanonicalWriter, OutputPassesEveryCheck, ()) {
   ByteBuffer bytes = canonical_bytes(*gen_canonical_input());
-  std::vector<Finding> findings = check_anim(bytes);
-  for (const Finding& f : findings) RC_LOG() << f.message << "\n";
+  std::vector<Diagnostic> findings = check_anim(bytes);
+  for (const Diagnostic& f : findings) RC_LOG() << f.to_string() << "\n";
   RC_ASSERT(findings.empty());
 }
 
 RC_GTEST_PROP(CanonicalWriter, SamplingAtKeyTimesReturnsTheKeyExactly, ()) {
   ByteBuffer bytes = canonical_bytes(*gen_canonical_input());
   AnimStreams s = streams_of(bytes);
-  AnimModel ir = *read_anim_model(s);
+  AnimTracks ir = *read_anim_tracks(s);
   for (const NodeAnimTrack& track : ir.tracks)
     for (const AnimKey& k : track.keys) {
       auto pose = sample_node(s, track.node_index, k.time);
@@ -127,14 +127,14 @@ RC_GTEST_PROP(CanonicalWriter, SamplingAtKeyTimesReturnsTheKeyExactly, ()) {
 
 RC_GTEST_PROP(CanonicalWriter, IsIdempotent, ()) {
   ByteBuffer once = canonical_bytes(*gen_canonical_input());
-  ByteBuffer twice = canonical_bytes(*read_anim_model(streams_of(once)));
+  ByteBuffer twice = canonical_bytes(*read_anim_tracks(streams_of(once)));
   RC_ASSERT(once == twice);
 }
 
 RC_GTEST_PROP(LosslessWriter, CanonicalModelsRoundTripByteForByte, ()) {
   ByteBuffer bytes = canonical_bytes(*gen_canonical_input());
   AnimStreams s = streams_of(bytes);
-  auto out = write_anim(*read_anim_model(s));
+  auto out = write_anim(*read_anim_tracks(s));
   RC_ASSERT(out.ok());
   RC_ASSERT(out->nodes.payload == payload_of(s.nodes));
   RC_ASSERT(out->keys.payload == payload_of(s.keys));
@@ -145,7 +145,7 @@ RC_GTEST_PROP(LosslessWriter, CanonicalModelsRoundTripByteForByte, ()) {
 RC_GTEST_PROP(LosslessWriter, AnyDecomposableModelRoundTripsByteForByte, ()) {
   ByteBuffer bytes = build(*gen_raw_decomposable());
   AnimStreams s = streams_of(bytes);
-  auto ir = read_anim_model(s);
+  auto ir = read_anim_tracks(s);
   RC_ASSERT(ir.ok());
   auto out = write_anim(*ir);
   RC_ASSERT(out.ok());
@@ -161,9 +161,9 @@ RC_GTEST_PROP(LosslessWriter, AnyDecomposableModelRoundTripsByteForByte, ()) {
 
 // ---- the IR ----
 
-TEST(AnimModelReader, SplitsThePoolIntoTracks) {
+TEST(AnimTracksReader, SplitsThePoolIntoTracks) {
   RawModel raw = small_model();
-  AnimModel m = *test::ir_of(raw);
+  AnimTracks m = *test::ir_of(raw);
   EXPECT_EQ(m.frame_count, 5u);
   ASSERT_EQ(m.tracks.size(), 3u);
   EXPECT_EQ(m.tracks[0].keys, (std::vector<AnimKey>{raw.keys[0], raw.keys[1], raw.keys[2]}));
@@ -178,39 +178,41 @@ TEST(AnimModelReader, SplitsThePoolIntoTracks) {
   EXPECT_TRUE(m.extra_keys.empty());
 }
 
-TEST(AnimModelReader, RefusesWhatItCannotHold) {
+TEST(AnimTracksReader, RefusesWhatItCannotHold) {
   RawModel raw = small_model();
   raw.nodes[2].fallback = 3;  // not after node 1's 3
   auto m = test::ir_of(raw);
   ASSERT_FALSE(m);
-  EXPECT_EQ(m.error().to_string(),
+  EXPECT_EQ(test::coded(m.error()),
             "node 2: fallback key 3 does not follow the previous node's fallback key 3, so the key pool cannot be "
-            "split into tracks (msh-animation.md 5.1) at offset 0x62");
+            "split into tracks (msh-animation.md 5.1) at offset 0x62 [anim.node.fallback_order]");
   raw = small_model();
   raw.nodes[2].map_start = 7;
   m = test::ir_of(raw);
   ASSERT_FALSE(m);
-  EXPECT_EQ(m.error().to_string(), "node 2: map block 7..12 is past the frame map (10 words) (rule 9.3) at offset 0x60");
+  EXPECT_EQ(test::coded(m.error()),
+            "node 2: map block 7..12 is past the frame map (10 words) (rule 9.3) at offset 0x60 [anim.node.map_range]");
   raw = small_model();
   raw.nodes[2].fallback = 6;
   m = test::ir_of(raw);
   ASSERT_FALSE(m);
-  EXPECT_EQ(m.error().to_string(), "node 2: fallback key 6 is past the key pool (6 keys) (rule 9.2) at offset 0x62");
+  EXPECT_EQ(test::coded(m.error()),
+            "node 2: fallback key 6 is past the key pool (6 keys) (rule 9.2) at offset 0x62 [anim.node.fallback_range]");
 }
 
-TEST(AnimModelReader, RefusesOverlappingBlocksThatWouldExplodeTheIr) {
+TEST(AnimTracksReader, RefusesOverlappingBlocksThatWouldExplodeTheIr) {
   auto m = test::ir_of(test::overlapping_blocks_model());
   ASSERT_FALSE(m);
-  EXPECT_EQ(m.error().to_string(),
+  EXPECT_EQ(test::coded(m.error()),
             "node 167: the frame maps of the tracks so far hold 16800000 words, more than the IR takes (16777216); "
-            "the map blocks overlap at offset 0x18de");
+            "the map blocks overlap at offset 0x18de [anim.tracks.map_limit]");
 }
 
 TEST(LosslessWriter, AnEditChangesOnlyItsBytes) {
   RawModel raw = small_model();
   raw.extra_types = {9, 17};
   ByteBuffer bytes = build(raw);
-  AnimModel m = *read_anim_model(streams_of(bytes));
+  AnimTracks m = *read_anim_tracks(streams_of(bytes));
   m.tracks[0].keys[1].pos[0] = 99.0f;
   m.tracks[2].frame_map[0] = 5;
   ByteBuffer edited = *replace_anim_streams(bytes, *write_anim(m));
@@ -235,7 +237,7 @@ TEST(LosslessWriter, LegacyNodeTablePassesThroughUntouched) {
   raw.nodes = {{}};
   ByteBuffer bytes = build(raw);
   AnimStreams s = streams_of(bytes);
-  AnimModel m = *read_anim_model(s);
+  AnimTracks m = *read_anim_tracks(s);
   EXPECT_EQ(m.layout, NodeLayout::legacy24);
   EXPECT_TRUE(m.tracks.empty());
   AnimStreamsOut out = *write_anim(m);
@@ -245,15 +247,19 @@ TEST(LosslessWriter, LegacyNodeTablePassesThroughUntouched) {
   EXPECT_EQ(*replace_anim_streams(bytes, out), bytes);
   auto canonical = write_anim_canonical(m);
   ASSERT_FALSE(canonical);
-  EXPECT_EQ(canonical.error().to_string(),
+  EXPECT_EQ(test::coded(canonical.error()),
             "legacy node table (24-byte nodes, msh-animation.md 10.3) has no canonical form; the lossless writer "
-            "passes it through");
+            "passes it through [anim.nodes.legacy]");
+  m.tracks.push_back(NodeAnimTrack{});
+  auto with_tracks = write_anim(m);
+  ASSERT_FALSE(with_tracks);
+  EXPECT_EQ(test::coded(with_tracks.error()), "a legacy (24-byte) node table holds no tracks [anim.nodes.legacy]");
 }
 
 // ---- the canonical writer ----
 
-AnimModel two_tracks() {
-  AnimModel m;
+AnimTracks two_tracks() {
+  AnimTracks m;
   NodeAnimTrack a;
   a.node_index = 0;
   a.node_bytes = make_node38(kNoParent);
@@ -308,7 +314,7 @@ TEST(CanonicalWriter, ExactStreams) {
 }
 
 TEST(CanonicalWriter, StaticModelHasAnEmptyFrameMap) {
-  AnimModel m = two_tracks();
+  AnimTracks m = two_tracks();
   for (NodeAnimTrack& t : m.tracks) t.has_map = false;
   AnimStreamsOut out = *write_anim_canonical(m);
   EXPECT_TRUE(out.map.payload.empty());
@@ -320,7 +326,7 @@ TEST(CanonicalWriter, StaticModelHasAnEmptyFrameMap) {
 }
 
 TEST(CanonicalWriter, TracksOfEqualKeysBecomeStatic) {
-  AnimModel m = two_tracks();
+  AnimTracks m = two_tracks();
   m.tracks[1].keys = {key(0, {1, 1, 1}), key(3, {1, 1, 1}), key(9, {1, 1, 1})};
   AnimStreamsOut out = *write_anim_canonical(m);
   EXPECT_EQ(load_u16(out.nodes.payload.data() + kNodeStride + 4), kNoMap);
@@ -328,32 +334,85 @@ TEST(CanonicalWriter, TracksOfEqualKeysBecomeStatic) {
   EXPECT_EQ(out.map.entry.attr2, 5u);  // node 1's time 9 no longer counts
 }
 
-std::string canonical_error(AnimModel m) {
+std::string canonical_error(AnimTracks m) {
   auto out = write_anim_canonical(m);
-  return out ? "no error" : out.error().to_string();
+  return out ? "no error" : test::coded(out.error());
 }
 
 TEST(CanonicalWriter, RefusesTracksThatCannotBeCanonical) {
-  AnimModel m = two_tracks();
+  AnimTracks m = two_tracks();
   m.tracks[1].keys[1].time = 0.5f;
-  EXPECT_EQ(canonical_error(m), "node 1 key 1: time 0.5 is not a whole frame in 0..65534 (msh-animation.md 5.2)");
+  EXPECT_EQ(canonical_error(m),
+            "node 1 key 1: time 0.5 is not a whole frame in 0..65534 (msh-animation.md 5.2) [anim.key.whole_time]");
   m = two_tracks();
   m.tracks[1].keys[0].time = 1.0f;
   m.tracks[1].keys[1].time = 2.0f;
   m.tracks[1].keys[2].time = 3.0f;
-  EXPECT_EQ(canonical_error(m), "node 1: the track starts at time 1, canonical tracks start at 0 (msh-animation.md 5.2)");
+  EXPECT_EQ(canonical_error(m), "node 1: the track starts at time 1, canonical tracks start at 0 (msh-animation.md "
+                                "5.2) [anim.track.start_time]");
   m = two_tracks();
   m.tracks[1].keys[2].time = 1.0f;
-  EXPECT_EQ(canonical_error(m), "node 1 key 2: time 1 does not follow 1 (times must increase, rule 9.5)");
+  EXPECT_EQ(canonical_error(m),
+            "node 1 key 2: time 1 does not follow 1 (times must increase, rule 9.5) [anim.key.time_order]");
   m = two_tracks();
   m.tracks[1].keys[2].time = std::numeric_limits<float>::quiet_NaN();
-  EXPECT_EQ(canonical_error(m), "node 1 key 2: time nan is not a whole frame in 0..65534 (msh-animation.md 5.2)");
+  EXPECT_EQ(canonical_error(m),
+            "node 1 key 2: time nan is not a whole frame in 0..65534 (msh-animation.md 5.2) [anim.key.whole_time]");
   m = two_tracks();
   m.tracks[1].node_index = 7;
-  EXPECT_EQ(canonical_error(m), "track 1 belongs to node 7: tracks must be in node order");
+  EXPECT_EQ(canonical_error(m), "track 1 belongs to node 7: tracks must be in node order [anim.tracks.order]");
   m = two_tracks();
   m.tracks[2].keys.clear();
-  EXPECT_EQ(canonical_error(m), "node 2: the track has no keys");
+  EXPECT_EQ(canonical_error(m), "node 2: the track has no keys [anim.track.empty]");
+}
+
+TEST(CanonicalWriter, RefusesWhatSixteenBitIndicesCannotReach) {
+  AnimTracks m = two_tracks();
+  m.tracks[2].keys.assign(0x10000, key(0));  // no map: static, written as one key
+  EXPECT_EQ(canonical_error(m), "no error");
+  m = two_tracks();
+  m.tracks[0].keys.clear();
+  for (int k = 0; k < 40000; ++k) m.tracks[0].keys.push_back(key(float(k), {float(k), 0, 0}));
+  m.tracks[1].keys.clear();
+  for (int k = 0; k < 30000; ++k) m.tracks[1].keys.push_back(key(float(k), {0, float(k), 0}));
+  EXPECT_EQ(canonical_error(m), "70001 keys: more than a 16-bit index reaches [anim.keys.too_many]");
+}
+
+TEST(LosslessWriter, RefusesWhatSixteenBitIndicesCannotReach) {
+  AnimTracks m = two_tracks();
+  m.tracks[0].keys.assign(0x10001, key(0));
+  auto out = write_anim(m);
+  ASSERT_FALSE(out);
+  EXPECT_EQ(test::coded(out.error()), "node 0: more than 65536 keys in the pool [anim.keys.too_many]");
+  m = two_tracks();
+  m.extra_keys.assign(0x10000, key(0));
+  out = write_anim(m);
+  ASSERT_FALSE(out);
+  EXPECT_EQ(test::coded(out.error()), "more keys than a 16-bit index reaches [anim.keys.too_many]");
+  m = two_tracks();
+  m.map_words.assign(0xFFFF, 0);  // a new map goes after them: start 65535 is the "no map" value
+  m.tracks[0].frame_map = {0};
+  out = write_anim(m);
+  ASSERT_FALSE(out);
+  EXPECT_EQ(test::coded(out.error()), "node 0: map start 65535 does not fit the 16-bit field [anim.map.too_many_words]");
+}
+
+TEST(ModelWriter, ReplaceNeedsExactlyOneStreamOfEachType) {
+  RawModel raw = small_model();
+  raw.extra_types = {8};
+  ByteBuffer doubled = build(raw);
+  AnimStreamsOut streams = *write_anim_canonical(*test::ir_of(small_model()));
+  auto out = replace_anim_streams(doubled, streams);
+  ASSERT_FALSE(out);
+  EXPECT_EQ(test::coded(out.error()), "two type 8 streams: entries #1 and #3 [anim.stream.duplicate]");
+  std::vector<nres::EntrySpec> specs = {{kNodeTableType, 0, 0, 38, "Res1", {}}, {kKeyPoolType, 0, 0, 4, "Res8", {}}};
+  out = replace_anim_streams(*nres::build(specs), streams);
+  ASSERT_FALSE(out);
+  EXPECT_EQ(test::coded(out.error()), "no type 19 stream in the model [anim.stream.missing]");
+  out = replace_anim_streams(ByteBuffer{1, 2, 3}, streams);
+  ASSERT_FALSE(out);
+  EXPECT_FALSE(out.error().rule.empty());  // the NRes reader's code, or anim.model.container
+  EXPECT_EQ(out.error().rule, read_anim_streams(ByteBuffer{1, 2, 3}).error().rule);
 }
 
 TEST(ModelWriter, ReplaceKeepsOtherEntriesAndBuildsANewLayoutOnlyWhenNeeded) {
@@ -361,11 +420,11 @@ TEST(ModelWriter, ReplaceKeepsOtherEntriesAndBuildsANewLayoutOnlyWhenNeeded) {
   raw.extra_types = {9};
   ByteBuffer bytes = build(raw);
   AnimStreams s = streams_of(bytes);
-  AnimStreamsOut canonical = *write_anim_canonical(*read_anim_model(s));
+  AnimStreamsOut canonical = *write_anim_canonical(*read_anim_tracks(s));
   EXPECT_EQ(canonical.keys.payload, payload_of(s.keys));  // small_model is canonical already
   EXPECT_EQ(*replace_anim_streams(bytes, canonical), bytes);
 
-  AnimModel m = *read_anim_model(s);
+  AnimTracks m = *read_anim_tracks(s);
   m.tracks[0].keys.push_back(key(6, {6, 0, 0}));
   ByteBuffer grown = *replace_anim_streams(bytes, *write_anim_canonical(m));
   AnimStreams g = streams_of(grown);

@@ -4,7 +4,7 @@
 // "Quaternion math").
 #include <cstdint>
 
-#include "parkan/msh/model.hpp"
+#include "parkan/msh/anim_types.hpp"
 
 namespace parkan::msh {
 

@@ -1,7 +1,8 @@
 #pragma once
-// MSH animation (msh-animation.md, msh.md 2): the plain structs. Three layers:
+// MSH animation (msh-animation.md, msh.md 2): the plain structs of the animation streams of a
+// model. (The model as a whole, with its geometry, is not here.) Three layers:
 //   AnimStreams  the raw streams of one model (types 1, 8, 19) as validated views, for the runtime path;
-//   AnimModel    the editor IR (section 6): per-node tracks with raw keys and frame maps, lossless;
+//   AnimTracks   the editor IR (section 6): per-node tracks with raw keys and frame maps, lossless;
 //   NodePose     what the runtime sampler returns.
 #include <array>
 #include <cstdint>
@@ -100,15 +101,32 @@ struct AnimStreams {
   std::uint64_t word_offset(std::uint64_t index) const { return map_entry.data_offset + index * kMapWordSize; }
 };
 
-// Which branch of sub_10012880 produced a pose (3.2, 3.3); cli.md names them.
+// Which branch of the engine's sampler (sub_10012880) produced a pose (3.2, 3.3); cli.md names
+// them: the fallback key, a key hit exactly (the segment's first or second), or interpolated.
 enum class SamplePath { fallback, key0, key1, interp };
 
 struct NodePose {
-  std::uint32_t frame = 0;  // the engine's frame index (3.1)
+  // The engine's frame index (3.1): the low 32 bits of the rounded time, used as an unsigned index
+  // (3.2). The engine holds it in a signed int, and a negative time gives a negative frame
+  // (t = -5 gives -6, stored here as 4294967290): show it with signed_frame().
+  std::uint32_t frame = 0;
   std::uint32_t key = 0;    // the key returned, or k0 of the interpolated segment
   SamplePath path = SamplePath::fallback;
   Quat quat{};  // [w, x, y, z]
   Vec3 pos{};
+
+  std::int32_t signed_frame() const { return static_cast<std::int32_t>(frame); }
+};
+
+// One node's track as `anim info` lists it (msh-animation.md 5.1): keys start .. fallback of the
+// pool; `key_count` is 0 when the fallback keys do not increase.
+struct TrackSummary {
+  std::uint32_t node = 0;
+  std::optional<std::uint16_t> parent;  // none for a root
+  std::uint64_t start_key = 0;
+  std::uint16_t fallback_key = 0;
+  std::uint64_t key_count = 0;
+  std::optional<std::uint16_t> map_start;  // none without a frame map
 };
 
 // The node hierarchy, checked: parents[i] == kNoParent or parents[i] < i (msh.md 7).
@@ -128,7 +146,7 @@ struct NodeAnimTrack {
   std::vector<std::uint16_t> frame_map;  // frame_count words when has_map
 };
 
-struct AnimModel {
+struct AnimTracks {
   std::uint32_t frame_count = kStaticFrameCount;  // Res19.attr2
   std::vector<NodeAnimTrack> tracks;              // node order
   NodeLayout layout = NodeLayout::node38;
@@ -137,16 +155,6 @@ struct AnimModel {
   std::vector<AnimKey> extra_keys;           // keys after the last track's fallback key
   std::vector<std::uint16_t> map_words;      // Res19 as read (holes between blocks survive)
   nres::Entry nodes_entry, keys_entry, map_entry;  // rows as read: names and attributes
-};
-
-// One finding of `check` (msh-animation.md 9): errors are the mandatory rules, warnings the
-// canonical ones, notes say what was not checked and why.
-enum class Severity { error, warning, note };
-
-struct Finding {
-  Severity severity = Severity::error;
-  std::string message;  // says the node/key/word and the rule
-  std::optional<std::uint64_t> offset;  // inside the model bytes
 };
 
 // One stream written by the writers: its directory row (type, attributes, name) and payload.
