@@ -1,5 +1,5 @@
-// parkan mat0 dump|build|check|phases|sample|find (cli.md "mat0 and wear"). Glue only: the format
-// lives in parkan/material, the library folder and the lookup in parkan/runtime.
+// parkan mat0 dump|build|check|phases|sample|find (cli.md "mat0 and wear"). Glue only: the format and
+// the library folder live in parkan/material, the lookup in parkan/runtime, opening in parkan/resource.
 #include <filesystem>
 #include <iostream>
 
@@ -7,14 +7,16 @@
 
 #include "cli.hpp"
 #include "parkan/core/file.hpp"
+#include "parkan/core/json_text.hpp"
 #include "parkan/core/progress.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/game/resource.hpp"
 #include "parkan/material/json.hpp"
+#include "parkan/material/library_folder.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/sample.hpp"
-#include "parkan/nres/archive.hpp"
-#include "parkan/runtime/material_library.hpp"
+#include "parkan/resource/archive.hpp"
+#include "parkan/resource/payload.hpp"
+#include "parkan/resource/reference.hpp"
 #include "parkan/runtime/material_lookup.hpp"
 
 namespace parkan::cli {
@@ -33,47 +35,51 @@ struct AttrFlags {
   CLI::Option* attr2_option = nullptr;
 
   void add(CLI::App* cmd) {
-    attr1_option = cmd->add_option("--attr1", attr1, "NRes attr1 of a bare payload (runtime flags)");
-    attr2_option = cmd->add_option("--attr2", attr2, "NRes attr2 of a bare payload (payload version)");
+    attr1_option = cmd->add_option("--attr1", attr1,
+                                   "NRes attr1 of a bare payload: the runtime flags (default 0; an archive entry "
+                                   "has its own)");
+    attr2_option = cmd->add_option("--attr2", attr2,
+                                   "NRes attr2 of a bare payload: the payload version (default 6; an archive entry "
+                                   "has its own)");
   }
-  material::Mat0Attributes for_resource(const game::Resource& r) const {
+  material::Mat0Attributes for_payload(const resource::Payload& p) const {
     material::Mat0Attributes a{attr1, attr2};
-    if (r.entry) {
-      if (attr1_option->count() == 0) a.attr1 = r.entry->attr1;
-      if (attr2_option->count() == 0) a.attr2 = r.entry->attr2;
+    if (p.is_entry()) {
+      if (attr1_option->count() == 0) a.attr1 = p.location().attr1;
+      if (attr2_option->count() == 0) a.attr2 = p.location().attr2;
     }
     return a;
   }
 };
 
-// A bare path that is an NRes archive means "the whole library" (a MAT0 payload cannot start with
+// A bare path that is an NRes archive where one material is needed (a MAT0 payload cannot start with
 // "NRes": that would announce 0x7365 animation blocks).
-bool is_archive_file(const std::string& src) {
-  game::ResourceRef ref = game::parse_resource_ref(src);
-  if (ref.name || ref.index) return false;
-  auto file = MappedFile::open(src);
-  return file && file->bytes().size() >= 4 && load_u32(file->bytes().data()) == nres::kMagic;
+Status refuse_whole_archive(const resource::Payload& payload, const std::string& src) {
+  if (!payload.is_entry() && resource::looks_like_archive(payload.bytes()))
+    return usage_error(fmt::format("{} is an archive: name one material as {}::NAME or {}::#N", src, src, src));
+  return {};
 }
 
 struct OpenMaterial {
-  game::Resource resource;
+  resource::Payload payload;  // keeps the bytes alive
   material::Mat0 mat;
 };
 
+// SRC as one material: an entry of another type says what it is ("X.lib::ROCK.0 is a Texm, not a
+// MAT0") before its bytes are read as a material.
 Result<OpenMaterial> open_material(const std::string& src, const AttrFlags& attrs) {
-  if (is_archive_file(src))
-    return usage_error(fmt::format("{} is an archive: name one material as {}::NAME or {}::#N", src, src, src));
-  PARKAN_ASSIGN(game::Resource resource, game::open_resource(src));
-  auto mat = material::read_mat0(resource.bytes, attrs.for_resource(resource));
-  if (!mat) return resource.locate(std::move(mat).error());
-  return OpenMaterial{std::move(resource), std::move(*mat)};
+  PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(src));
+  PARKAN_TRY(refuse_whole_archive(payload, src));
+  PARKAN_TRY(payload.expect_type(resource::kTypeMat0, "MAT0"));
+  PARKAN_ASSIGN(material::Mat0 mat, payload.parse(material::read_mat0, attrs.for_payload(payload)));
+  return OpenMaterial{std::move(payload), std::move(mat)};
 }
 
-
-Result<nres::Archive> read_archive(const MappedFile& file) {
-  auto archive = nres::read(file.bytes(), nres::Profile::compatible);
-  if (!archive) return std::move(archive).error().in_file(file.path().string());
-  return archive;
+// The directory of an NRes archive, for the converters and the lookup that work on nres::Archive.
+Result<const nres::Archive*> nres_directory(const resource::Archive& archive) {
+  if (archive.format() != resource::ArchiveFormat::nres)
+    return invalid(fmt::format("{} is not an NRes archive", archive.path()));
+  return &static_cast<const resource::NresArchive&>(archive).directory();
 }
 
 Status make_folder(const fs::path& dir) {
@@ -84,27 +90,28 @@ Status make_folder(const fs::path& dir) {
 }
 
 Result<int> dump_library(const std::string& src, const std::string& out_dir) {
-  PARKAN_ASSIGN(MappedFile file, MappedFile::open(src));
-  PARKAN_ASSIGN(nres::Archive archive, read_archive(file));
-  runtime::MaterialFolder folder = runtime::dump_material_library(archive);
+  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(src));
+  PARKAN_ASSIGN(const nres::Archive* directory, nres_directory(*archive));
+  material::LibraryFolder folder = material::to_library_folder(*directory);
   PARKAN_TRY(make_folder(out_dir));
   Progress progress("mat0 dump", folder.files.size() + 1, !globals().quiet);
-  for (const runtime::MaterialFolderFile& f : folder.files) {
+  for (const material::LibraryFile& f : folder.files) {
     PARKAN_TRY(write_file_atomic(fs::path(out_dir) / f.name, f.bytes, {src}));
     progress.advance();
   }
   std::string manifest = folder.manifest.dump(2) + "\n";
   PARKAN_TRY(write_file_atomic(fs::path(out_dir) / nres::kManifestName, as_bytes(manifest), {src}));
   progress.advance();
+  progress.finish();
   std::cerr << fmt::format("{} materials as text, {} files in {}\n", folder.materials, folder.files.size() + 1,
-                           out_dir);
+                           escape_control(out_dir));
   return 0;
 }
 
 Result<json> read_json_file(const fs::path& path) {
   PARKAN_ASSIGN(ByteBuffer text, read_file(path));
-  json doc = json::parse(as_chars(text), nullptr, false);
-  if (doc.is_discarded()) return invalid("not valid JSON").in_file(path.string());
+  auto doc = parse_json_text(as_chars(text));
+  if (!doc) return std::move(doc).error().in_file(path.string());
   return doc;
 }
 
@@ -122,7 +129,7 @@ Result<int> build_library(const fs::path& in_dir, const std::string& out) {
     }
     return bytes;
   };
-  auto bytes = runtime::build_material_library(std::move(manifest), load);
+  auto bytes = material::from_library_folder(std::move(manifest), load);
   if (!bytes) {
     Error e = std::move(bytes).error();
     if (e.file.empty()) e.file = (in_dir / nres::kManifestName).string();
@@ -133,55 +140,163 @@ Result<int> build_library(const fs::path& in_dir, const std::string& out) {
   return 0;
 }
 
-void print_findings(const std::vector<material::Finding>& findings, const std::string& where) {
-  for (const material::Finding& f : findings) {
-    Error e = f.error;
-    if (e.file.empty()) e.file = where;
-    print_finding(f.severity == material::Severity::error ? "error" : "warning", e);
+Result<int> build_one(const std::string& in, const std::string& out) {
+  PARKAN_ASSIGN(json doc, read_json_file(in));
+  auto mat = material::mat0_from_json(doc);
+  if (!mat) return std::move(mat).error().in_file(in);
+  auto bytes = material::write_mat0(*mat);
+  if (!bytes) return std::move(bytes).error().in_file(in);
+  PARKAN_TRY(write_file_atomic(out, *bytes, {in}));
+  // The NRes attributes are not in the payload: say where they must go when they are not the bare
+  // payload defaults (an edited pipeline would otherwise vanish).
+  if (mat->attributes != material::Mat0Attributes{})
+    print_finding("note", invalid(fmt::format("a bare payload holds neither attr1 nor attr2: give its archive entry "
+                                              "--attr1 {} --attr2 {} (archive add or replace)",
+                                              mat->attributes.attr1, mat->attributes.attr2))
+                              .in_file(out));
+  return 0;
+}
+
+// ---- check ----
+
+std::string count_of(std::size_t n, const char* what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); }
+
+std::string counts_text(const SeverityCounts& c) {
+  std::string out = count_of(c.errors, "error") + ", " + count_of(c.warnings, "warning");
+  if (c.notes > 0) out += ", " + count_of(c.notes, "note");
+  return out;
+}
+
+// What one SRC argument of a check holds: one payload, or every entry of the kind in an archive.
+struct Checked {
+  std::string name;       // for messages: the SRC, or ARCHIVE::NAME for an entry
+  bool archive = false;   // a whole archive
+  std::size_t items = 0;  // payloads checked
+  std::vector<Diagnostic> findings;
+};
+
+// The payloads SRC names: ARCHIVE::NAME / ARCHIVE::#N, every entry of type `type_id` in an archive,
+// or a bare file.
+Result<std::vector<resource::Payload>> payloads_named(const std::string& src, std::uint32_t type_id, bool& archive) {
+  archive = false;
+  const resource::Reference ref = resource::parse_reference(src);
+  if (ref.is_entry()) {
+    PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(src));
+    return std::vector<resource::Payload>{std::move(payload)};
   }
+  PARKAN_ASSIGN(resource::Payload file, resource::open_file_payload(ref.path));
+  if (!resource::looks_like_archive(file.bytes())) return std::vector<resource::Payload>{std::move(file)};
+  archive = true;
+  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> opened, resource::open_archive(ref.path));
+  std::vector<resource::Payload> out;
+  for (std::size_t i = 0; i < opened->entry_count(); ++i) {
+    if (opened->entry(i).type_id != type_id) continue;
+    PARKAN_ASSIGN(resource::Payload payload, opened->payload(i));
+    out.push_back(std::move(payload));
+  }
+  return out;
 }
 
-std::string where_of(const game::Resource& r) {
-  return r.entry ? r.path + "::" + r.entry_name() : r.path;
-}
+}  // namespace
 
-Result<int> check_one(const std::string& src, const AttrFlags& attrs) {
-  PARKAN_ASSIGN(OpenMaterial m, open_material(src, attrs));
-  auto findings = material::check_mat0(m.mat);
-  print_findings(findings, where_of(m.resource));
-  if (findings.empty()) std::cout << where_of(m.resource) << ": ok\n";
-  return material::has_errors(findings) ? 1 : 0;
-}
+// Checks every SRC with `check_one` (the findings of one payload, not yet located) and reports per
+// SRC and in total: findings on stderr and a line per SRC on stdout, or one JSON document. `kind` is
+// the type's name for a wrong-type message ("MAT0"), `item` what one payload is ("material"); `extra`
+// (when given) makes findings about the whole set from the number of SRCs that named one payload
+// each (whole archives not counted). Exit 3 when a file could not be read, else 1 when anything is an
+// error. (Shared with wear check, which declares it; it belongs in cli.hpp.)
+using CheckOne = std::function<std::vector<Diagnostic>(const resource::Payload&)>;
+using CheckSet = std::function<std::vector<Diagnostic>(std::size_t named_payloads)>;
 
-Result<int> check_library(const std::string& src) {
-  PARKAN_ASSIGN(MappedFile file, MappedFile::open(src));
-  PARKAN_ASSIGN(nres::Archive archive, read_archive(file));
-  std::size_t bad = 0, warned = 0, checked = 0;
-  for (std::size_t i = 0; i < archive.entries.size(); ++i) {
-    if (archive.entries[i].type_id != material::kMat0TypeId) continue;
-    ++checked;
-    std::string where = src + "::" + cp1251_to_utf8(archive.entries[i].name());
-    auto mat = runtime::load_material(archive, i);
-    if (!mat) {
-      print_finding("error", std::move(mat).error().in_file(src));
-      ++bad;
-      continue;
+Result<int> run_payload_check(const std::vector<std::string>& srcs, std::uint32_t type_id, std::string_view kind,
+                              const char* item, const CheckOne& check_one, bool as_json, const CheckSet& check_set) {
+  std::vector<Checked> reports;
+  bool unreadable = false;
+  for (const std::string& src : srcs) {
+    Checked report;
+    report.name = src;
+    auto payloads = payloads_named(src, type_id, report.archive);
+    if (!payloads) {
+      unreadable = unreadable || payloads.error().code == ErrorCode::io;
+      report.findings.push_back(to_diagnostic(payloads.error(), "resource.open"));
+    } else {
+      for (const resource::Payload& payload : *payloads) {
+        std::vector<Diagnostic> found;
+        if (!report.archive) report.name = payload.display_name();
+        if (Status right_type = payload.expect_type(type_id, kind); !right_type) {
+          // Located like every finding: "A.lib::ROCK.0: this entry is a Texm, not a MAT0".
+          Diagnostic d = to_diagnostic(right_type.error(), "resource.type");
+          const std::string name = payload.display_name();
+          if (d.message.starts_with(name + " "))
+            d.message = (payload.is_entry() ? "this entry" : "this file") + d.message.substr(name.size());
+          found.push_back(std::move(d));
+        } else {
+          found = check_one(payload);
+        }
+        payload.locate(found);
+        ++report.items;
+        report.findings.insert(report.findings.end(), std::make_move_iterator(found.begin()),
+                               std::make_move_iterator(found.end()));
+      }
     }
-    auto findings = material::check_mat0(*mat);
-    print_findings(findings, where);
-    bad += material::has_errors(findings);
-    warned += !findings.empty() && !material::has_errors(findings);
+    if (!as_json) {
+      print_diagnostics(report.findings);
+      std::string what = report.archive ? count_of(report.items, item) + ", " : std::string();
+      fmt::print("{}: {}{}\n", escape_control(report.name), what, counts_text(count_severities(report.findings)));
+    }
+    reports.push_back(std::move(report));
   }
-  std::cout << fmt::format("{} materials checked: {} with errors, {} with warnings only\n", checked, bad, warned);
-  return bad ? 1 : 0;
+  std::vector<Diagnostic> extra;
+  if (check_set) {
+    std::size_t named = 0;
+    for (const Checked& r : reports) named += !r.archive;
+    extra = check_set(named);
+  }
+  if (!as_json) print_diagnostics(extra);
+
+  std::vector<Diagnostic> all;
+  std::size_t items = 0;
+  for (Checked& r : reports) {
+    items += r.items;
+    all.insert(all.end(), r.findings.begin(), r.findings.end());
+  }
+  all.insert(all.end(), extra.begin(), extra.end());
+  const std::string items_key = std::string(item) + "s";
+  if (as_json) {
+    json doc = check_report_json(all);
+    json files = json::array();
+    for (const Checked& r : reports) {
+      SeverityCounts c = count_severities(r.findings);
+      files.push_back({{"src", r.name},
+                       {"archive", r.archive},
+                       {items_key, r.items},
+                       {"valid", c.errors == 0},
+                       {"errors", c.errors},
+                       {"warnings", c.warnings},
+                       {"notes", c.notes}});
+    }
+    doc["files"] = std::move(files);
+    doc[items_key] = items;
+    print_json(doc);
+  } else if (reports.size() > 1 || !extra.empty()) {
+    fmt::print("total: {} in {}, {}\n", count_of(items, item), count_of(reports.size(), "file"),
+               counts_text(count_severities(all)));
+  }
+  if (unreadable) return static_cast<int>(ErrorCode::io);
+  return check_exit_code(all);
 }
+
+namespace {
 
 void print_record_text(std::size_t i, const material::PhaseRecord& r, std::string_view texture) {
-  std::cout << fmt::format("phase {}: texture \"{}\" u16 {} i18 {}\n", i, cp1251_to_utf8(texture), r.u16, r.i18);
+  std::cout << fmt::format("phase {}: texture \"{}\" u16 {} i18 {}\n", i, escape_control(cp1251_to_utf8(texture)),
+                           r.u16, r.i18);
   std::cout << "  f:";
   for (float f : r.f) std::cout << fmt::format(" {}", f);
   std::cout << '\n';
 }
+
+constexpr const char* kSrcHelp = "a MAT0 payload file, or ARCHIVE::NAME (ARCHIVE::#N) for a material in a library";
 
 }  // namespace
 
@@ -196,19 +311,20 @@ void add_mat0_commands(CLI::App& app) {
     auto attrs = std::make_shared<AttrFlags>();
     CLI::App* cmd = add_command(*group, "dump",
                                 "the editable text form of a material (SRC), or every material of a library "
-                                "(ARCHIVE OUTDIR: one text file per material plus manifest.json)",
+                                "(ARCHIVE OUTDIR: one text file per material plus manifest.json). Each value "
+                                "appears once, as you would edit it; mat0 build reads every field",
                                 [=]() -> Result<int> {
                                   if (!out->empty()) return dump_library(*src, *out);
                                   PARKAN_ASSIGN(OpenMaterial m, open_material(*src, *attrs));
                                   json doc = material::mat0_to_json(m.mat);
-                                  if (m.resource.entry) doc["name"] = m.resource.entry_name();
                                   // One document either way; the text form is indented for editing.
                                   std::cout << doc.dump(*as_json ? -1 : 2, ' ', false,
                                                         nlohmann::json::error_handler_t::replace)
                                             << '\n';
                                   return 0;
                                 });
-    cmd->add_option("SRC", *src, "MAT0 payload, ARCHIVE::NAME, ARCHIVE::#N, or a whole ARCHIVE with OUTDIR")->required();
+    cmd->add_option("SRC", *src, "a MAT0 payload file, ARCHIVE::NAME, ARCHIVE::#N, or a whole ARCHIVE with OUTDIR")
+        ->required();
     cmd->add_option("OUTDIR", *out, "folder for a whole library's text files");
     cmd->add_flag("--json", *as_json, "one compact JSON document");
     attrs->add(cmd);
@@ -218,31 +334,36 @@ void add_mat0_commands(CLI::App& app) {
     auto out = std::make_shared<std::string>();
     CLI::App* cmd = add_command(*group, "build",
                                 "payload bytes from a text form (IN.json OUT), or a whole library from a dumped "
-                                "folder (INDIR OUT.lib); unmodified text gives the original bytes",
+                                "folder (INDIR OUT.lib); unmodified text gives the original bytes. A field build "
+                                "does not know, or a value given twice in forms that disagree, is an error",
                                 [=]() -> Result<int> {
                                   if (fs::is_directory(*in)) return build_library(*in, *out);
-                                  PARKAN_ASSIGN(json doc, read_json_file(*in));
-                                  auto mat = material::mat0_from_json(doc);
-                                  if (!mat) return std::move(mat).error().in_file(*in);
-                                  auto bytes = material::write_mat0(*mat);
-                                  if (!bytes) return std::move(bytes).error().in_file(*in);
-                                  PARKAN_TRY(write_file_atomic(*out, *bytes, {*in}));
-                                  return 0;
+                                  return build_one(*in, *out);
                                 });
     cmd->add_option("IN", *in, "a text form (.json) or a folder written by mat0 dump ARCHIVE OUTDIR")->required();
     cmd->add_option("OUT", *out, "the payload or archive to write")->required();
   }
   {
-    auto src = std::make_shared<std::string>();
+    auto srcs = std::make_shared<std::vector<std::string>>();
+    auto as_json = std::make_shared<bool>(false);
     auto attrs = std::make_shared<AttrFlags>();
-    CLI::App* cmd = add_command(*group, "check",
-                                "semantic checks (texture names, key phase indices, end times, cycles); exit 1 "
-                                "on errors. A whole ARCHIVE checks every MAT0 entry",
-                                [=]() -> Result<int> {
-                                  if (is_archive_file(*src)) return check_library(*src);
-                                  return check_one(*src, *attrs);
-                                });
-    cmd->add_option("SRC", *src, "MAT0 payload, ARCHIVE::NAME, ARCHIVE::#N or ARCHIVE")->required();
+    CLI::App* cmd = add_command(
+        *group, "check",
+        "semantic checks (texture names, key phase indices, key end times, cycles, modes) of each SRC; a whole "
+        "ARCHIVE checks every MAT0 entry. Findings on stderr, a line per SRC and a total on stdout; exit 1 on "
+        "errors",
+        [=]() -> Result<int> {
+          CheckOne check = [attrs](const resource::Payload& p) {
+            auto mat = material::read_mat0(p.bytes(), attrs->for_payload(p));
+            if (!mat) return std::vector<Diagnostic>{to_diagnostic(mat.error(), "mat0.payload")};
+            return material::check_mat0(*mat);
+          };
+          return run_payload_check(*srcs, resource::kTypeMat0, "MAT0", "material", check, *as_json, nullptr);
+        });
+    cmd->add_option("SRC", *srcs,
+                    "MAT0 payload files, ARCHIVE::NAME, ARCHIVE::#N, or whole archives (every MAT0 entry)")
+        ->required();
+    cmd->add_flag("--json", *as_json, "one JSON document: the findings, and per SRC its counts");
     attrs->add(cmd);
   }
   {
@@ -256,7 +377,8 @@ void add_mat0_commands(CLI::App& app) {
                                   if (*as_json) {
                                     json phases = json::array();
                                     for (std::size_t i = 0; i < records.size(); ++i)
-                                      phases.push_back(material::record_to_json(records[i], m.mat.phases[i].texture_name()));
+                                      phases.push_back(
+                                          material::record_to_json(records[i], m.mat.phases[i].texture_name()));
                                     print_json({{"phases", std::move(phases)}});
                                   } else {
                                     for (std::size_t i = 0; i < records.size(); ++i)
@@ -264,7 +386,7 @@ void add_mat0_commands(CLI::App& app) {
                                   }
                                   return 0;
                                 });
-    cmd->add_option("SRC", *src, "MAT0 payload, ARCHIVE::NAME or ARCHIVE::#N")->required();
+    cmd->add_option("SRC", *src, kSrcHelp)->required();
     cmd->add_flag("--json", *as_json, "one JSON document");
     attrs->add(cmd);
   }
@@ -283,13 +405,15 @@ void add_mat0_commands(CLI::App& app) {
     };
     auto a = std::make_shared<SampleArgs>();
     CLI::App* cmd = add_command(
-        *group, "sample", "phase selection and interpolation as the engine: by --game-time (with --start) or by --t",
+        *group, "sample",
+        "the phase the engine shows for an animation block: by game time (--game-time, with the wear record's "
+        "--start) or by normalized time (--t), interpolated as the engine does",
         [=]() -> Result<int> {
           if (!a->t_option->count() && !a->game_time_option->count())
             return usage_error("mat0 sample needs --game-time T [--start S] or --t X");
           PARKAN_ASSIGN(OpenMaterial m, open_material(a->src, a->attrs));
           auto timeline = material::Timeline::make(m.mat, a->block);
-          if (!timeline) return m.resource.locate(std::move(timeline).error());
+          if (!timeline) return m.payload.locate(std::move(timeline).error());
           std::uint32_t start = a->start;
           std::int32_t rand_value = a->rand;
           material::RandomSource rand = [rand_value] { return rand_value; };
@@ -301,19 +425,21 @@ void add_mat0_commands(CLI::App& app) {
           if (a->as_json) {
             print_json(material::sample_to_json(s, start, phase, texture));
           } else {
-            std::cout << fmt::format("block {} ({}, mask 0x{:x}, cycle {} ms): key {} -> key {}, alpha {}, start time {}\n",
-                                     a->block, material::mode_name(timeline->mode()), timeline->mask(),
-                                     timeline->cycle(), s.key, s.next, s.alpha, start);
+            std::cout << fmt::format(
+                "block {} ({}, mask 0x{:x}, cycle {} ms): key {} -> key {}, alpha {}, start time {} ms\n", a->block,
+                material::mode_name(timeline->mode()), timeline->mask(), timeline->cycle(), s.key, s.next, s.alpha,
+                start);
             print_record_text(timeline->keys()[s.key].phase, phase, texture);
           }
           return 0;
         });
-    cmd->add_option("SRC", a->src, "MAT0 payload, ARCHIVE::NAME or ARCHIVE::#N")->required();
-    cmd->add_option("--block", a->block, "animation block index")->required();
-    a->game_time_option = cmd->add_option("--game-time", a->game_time, "game time in ms (uint32)");
-    cmd->add_option("--start", a->start, "the wear record's start time in ms (uint32)")->needs(a->game_time_option);
-    cmd->add_option("--rand", a->rand, "what rand() returns (mode 3), default 0");
-    a->t_option = cmd->add_option("--t", a->t, "normalized time (outside [0, 1] the engine uses 0.5)");
+    cmd->add_option("SRC", a->src, kSrcHelp)->required();
+    cmd->add_option("--block", a->block, "animation block index, from 0")->required();
+    a->game_time_option = cmd->add_option("--game-time", a->game_time, "game time in ms (0..4294967295)");
+    cmd->add_option("--start", a->start, "the wear record's start time in ms (0..4294967295, default 0)")
+        ->needs(a->game_time_option);
+    cmd->add_option("--rand", a->rand, "what the engine's rand() returns, for the random mode (default 0)");
+    a->t_option = cmd->add_option("--t", a->t, "normalized time, 0..1 over one cycle (outside it the engine uses 0.5)");
     a->t_option->excludes(a->game_time_option);
     cmd->add_flag("--json", a->as_json, "one JSON document");
     a->attrs.add(cmd);
@@ -323,22 +449,23 @@ void add_mat0_commands(CLI::App& app) {
     auto name = std::make_shared<std::string>();
     auto as_json = std::make_shared<bool>(false);
     CLI::App* cmd = add_command(*group, "find",
-                                "LoadMaterial's lookup: the exact name, then DEFAULT, then entry 0",
+                                "the game's material lookup: the exact name (case-insensitive), then DEFAULT, then "
+                                "entry 0",
                                 [=]() -> Result<int> {
-                                  PARKAN_ASSIGN(MappedFile file, MappedFile::open(*archive_path));
-                                  PARKAN_ASSIGN(nres::Archive archive, read_archive(file));
-                                  auto name_bytes = utf8_to_cp1251(*name).value_or(*name);
-                                  auto found = runtime::find_material(archive, name_bytes);
+                                  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive,
+                                                resource::open_archive(*archive_path));
+                                  PARKAN_ASSIGN(const nres::Archive* directory, nres_directory(*archive));
+                                  auto found = runtime::find_material(*directory, resource::name_to_cp1251(*name));
                                   if (!found) return invalid("the library has no entries").in_file(*archive_path);
-                                  std::string entry = cp1251_to_utf8(archive.entries[found->index].name());
+                                  std::string entry = cp1251_to_utf8(directory->entries[found->index].name());
                                   if (*as_json) {
                                     print_json({{"index", found->index},
                                                 {"name", entry},
                                                 {"match", runtime::match_name(found->match)},
                                                 {"log", found->log.empty() ? json(nullptr) : json(found->log)}});
                                   } else {
-                                    if (!found->log.empty()) std::cout << found->log << '\n';
-                                    std::cout << fmt::format("#{} {} ({})\n", found->index, entry,
+                                    if (!found->log.empty()) std::cout << escape_control(found->log) << '\n';
+                                    std::cout << fmt::format("#{} {} ({})\n", found->index, escape_control(entry),
                                                              runtime::match_name(found->match));
                                   }
                                   return 0;

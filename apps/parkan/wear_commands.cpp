@@ -1,5 +1,5 @@
 // parkan wear parse|check|canonical (cli.md "mat0 and wear"). Glue only: the parsers live in
-// parkan/material/wear.hpp.
+// parkan/material/wear.hpp, opening in parkan/resource.
 #include <iostream>
 #include <map>
 
@@ -8,23 +8,34 @@
 #include "cli.hpp"
 #include "parkan/core/file.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/game/resource.hpp"
 #include "parkan/material/wear.hpp"
+#include "parkan/resource/archive.hpp"
+#include "parkan/resource/payload.hpp"
+#include "parkan/resource/reference.hpp"
 
 namespace parkan::cli {
+
+// Defined in mat0_commands.cpp (the check runner both check commands share).
+using CheckOne = std::function<std::vector<Diagnostic>(const resource::Payload&)>;
+using CheckSet = std::function<std::vector<Diagnostic>(std::size_t named_payloads)>;
+Result<int> run_payload_check(const std::vector<std::string>& srcs, std::uint32_t type_id, std::string_view kind,
+                              const char* item, const CheckOne& check_one, bool as_json, const CheckSet& check_set);
 
 namespace {
 
 using nlohmann::json;
 
-// The engine's "Wear <%s> doesn't exist." when the file or the entry cannot be opened (8.3).
-Result<game::Resource> open_wear(const std::string& src) {
-  auto resource = game::open_resource(src);
-  if (resource) return resource;
-  Error e = std::move(resource).error();
-  game::ResourceRef ref = game::parse_resource_ref(src);
-  bool missing_entry = e.code == ErrorCode::invalid_input && (ref.name || ref.index) && e.offset == std::nullopt &&
-                       e.message.starts_with("no entry");
+// The engine's "Wear <%s> doesn't exist." when the file or the entry cannot be opened (8.3); an entry
+// of another type says what it is.
+Result<resource::Payload> open_wear(const std::string& src) {
+  auto payload = resource::open_payload(src);
+  if (payload) {
+    PARKAN_TRY(payload->expect_type(resource::kTypeWear, "WEAR"));
+    return payload;
+  }
+  Error e = std::move(payload).error();
+  resource::Reference ref = resource::parse_reference(src);
+  bool missing_entry = e.rule == "resource.entry.name" || e.rule == "resource.entry.index";
   if (e.code == ErrorCode::io || missing_entry) {
     std::string name = ref.name ? *ref.name : ref.index ? fmt::format("#{}", *ref.index) : ref.path;
     e.message = material::wear_not_found_message(name) + " (" + e.message + ")";
@@ -38,8 +49,17 @@ json rows_json(const std::vector<material::WearRow>& rows) {
   return out;
 }
 
+void print_rows(const char* what, const std::vector<material::WearRow>& rows) {
+  std::cout << fmt::format("{} {}\n", rows.size(), what);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    std::cout << fmt::format("  row {}: {} (legacy id {})\n", i, escape_control(cp1251_to_utf8(rows[i].name)),
+                             rows[i].legacy_id);
+}
+
 const std::map<std::string, material::WearParser> kParsers = {{"file", material::WearParser::file},
                                                                {"buffer", material::WearParser::buffer}};
+
+constexpr const char* kSrcHelp = "a WEAR text file, or ARCHIVE::NAME.wea (ARCHIVE::#N) for a text in an archive";
 
 }  // namespace
 
@@ -53,58 +73,48 @@ void add_wear_commands(CLI::App& app) {
     auto as_json = std::make_shared<bool>(false);
     CLI::App* cmd = add_command(*group, "parse", "parse a WEAR text with one of the engine's two parsers",
                                 [=]() -> Result<int> {
-                                  PARKAN_ASSIGN(game::Resource r, open_wear(*src));
-                                  auto wear = material::parse_wear(r.bytes, *mode);
-                                  if (!wear) return r.locate(std::move(wear).error());
+                                  PARKAN_ASSIGN(resource::Payload r, open_wear(*src));
+                                  PARKAN_ASSIGN(material::Wear wear, r.parse(material::parse_wear, *mode));
                                   if (*as_json) {
-                                    print_json({{"materials", rows_json(wear->materials)},
-                                                {"lightmaps", rows_json(wear->lightmaps)},
-                                                {"has_lightmaps_block", wear->has_lightmaps}});
+                                    print_json({{"materials", rows_json(wear.materials)},
+                                                {"lightmaps", rows_json(wear.lightmaps)},
+                                                {"has_lightmaps_block", wear.has_lightmaps}});
                                     return 0;
                                   }
-                                  std::cout << fmt::format("{} materials\n", wear->materials.size());
-                                  for (std::size_t i = 0; i < wear->materials.size(); ++i)
-                                    std::cout << fmt::format("  row {}: {} (legacy id {})\n", i,
-                                                             cp1251_to_utf8(wear->materials[i].name),
-                                                             wear->materials[i].legacy_id);
-                                  if (wear->has_lightmaps) {
-                                    std::cout << fmt::format("{} lightmaps\n", wear->lightmaps.size());
-                                    for (std::size_t i = 0; i < wear->lightmaps.size(); ++i)
-                                      std::cout << fmt::format("  row {}: {} (legacy id {})\n", i,
-                                                               cp1251_to_utf8(wear->lightmaps[i].name),
-                                                               wear->lightmaps[i].legacy_id);
-                                  }
+                                  print_rows("materials", wear.materials);
+                                  if (wear.has_lightmaps) print_rows("lightmaps", wear.lightmaps);
                                   return 0;
                                 });
-    cmd->add_option("SRC", *src, "a WEAR text, ARCHIVE::NAME.wea or ARCHIVE::#N")->required();
-    cmd->add_option("--mode", *mode, "file (sub_10003B10, default) or buffer (sub_10003F80)")
+    cmd->add_option("SRC", *src, kSrcHelp)->required();
+    cmd->add_option("--mode", *mode,
+                    "file: the parser the game uses for a text read from a file or an archive entry (the "
+                    "default); buffer: its parser of a text in memory, which needs a blank line before LIGHTMAPS")
         ->transform(CLI::CheckedTransformer(kParsers, CLI::ignore_case));
     cmd->add_flag("--json", *as_json, "one JSON document");
   }
   {
     auto srcs = std::make_shared<std::vector<std::string>>();
-    CLI::App* cmd = add_command(*group, "check",
-                                "the editor's checks (counts, rows, the separator before LIGHTMAPS, both parsers "
-                                "agree) for each text, and fewer than 70 tables in all; exit 1 on errors",
-                                [=]() -> Result<int> {
-                                  bool failed = false;
-                                  for (const std::string& src : *srcs) {
-                                    PARKAN_ASSIGN(game::Resource r, open_wear(src));
-                                    auto findings = material::check_wear(r.bytes);
-                                    for (const material::Finding& f : findings) {
-                                      print_finding(f.severity == material::Severity::error ? "error" : "warning",
-                                                    r.locate(f.error));
-                                    }
-                                    if (findings.empty()) std::cout << src << ": ok\n";
-                                    failed |= material::has_errors(findings);
-                                  }
-                                  if (auto tables = material::check_wear_table_count(srcs->size()); !tables) {
-                                    print_finding("error", tables.error());
-                                    failed = true;
-                                  }
-                                  return failed ? 1 : 0;
-                                });
-    cmd->add_option("SRC", *srcs, "WEAR texts (each one table of the material manager)")->required();
+    auto as_json = std::make_shared<bool>(false);
+    CLI::App* cmd = add_command(
+        *group, "check",
+        "the editor's checks of each SRC (counts, one row per line, the blank line before LIGHTMAPS, both engine "
+        "parsers read the same); a whole ARCHIVE checks every WEAR entry. The texts named one by one are the "
+        "tables of one material manager: fewer than 70. Findings on stderr, a line per SRC and a total on "
+        "stdout; exit 1 on errors",
+        [=]() -> Result<int> {
+          CheckOne check = [](const resource::Payload& p) { return material::check_wear(p.bytes()); };
+          CheckSet tables = [](std::size_t named) {
+            std::vector<Diagnostic> out;
+            if (Status count = material::check_wear_table_count(named); !count)
+              out.push_back(to_diagnostic(count.error(), "wear.tables.count"));
+            return out;
+          };
+          return run_payload_check(*srcs, resource::kTypeWear, "WEAR", "text", check, *as_json, tables);
+        });
+    cmd->add_option("SRC", *srcs,
+                    "WEAR text files, ARCHIVE::NAME.wea, ARCHIVE::#N, or whole archives (every WEAR entry)")
+        ->required();
+    cmd->add_flag("--json", *as_json, "one JSON document: the findings, and per SRC its counts");
   }
   {
     auto src = std::make_shared<std::string>();
@@ -112,13 +122,13 @@ void add_wear_commands(CLI::App& app) {
     CLI::App* cmd = add_command(*group, "canonical",
                                 "rewrite a WEAR text canonically: count line, rows, blank line, LIGHTMAPS block",
                                 [=]() -> Result<int> {
-                                  PARKAN_ASSIGN(game::Resource r, open_wear(*src));
-                                  auto wear = material::parse_wear(r.bytes, material::WearParser::file);
-                                  if (!wear) return r.locate(std::move(wear).error());
-                                  PARKAN_TRY(write_file_atomic(*out, material::write_wear_canonical(*wear), {r.path}));
+                                  PARKAN_ASSIGN(resource::Payload r, open_wear(*src));
+                                  PARKAN_ASSIGN(material::Wear wear,
+                                                r.parse(material::parse_wear, material::WearParser::file));
+                                  PARKAN_TRY(write_file_atomic(*out, material::write_wear_canonical(wear), {r.file()}));
                                   return 0;
                                 });
-    cmd->add_option("SRC", *src, "a WEAR text, ARCHIVE::NAME.wea or ARCHIVE::#N")->required();
+    cmd->add_option("SRC", *src, kSrcHelp)->required();
     cmd->add_option("OUT", *out, "the text file to write")->required();
   }
 }

@@ -1,12 +1,15 @@
-// MAT0 <-> JSON text form. Every number is checked for type and range; errors name the JSON path.
+// MAT0 <-> JSON text form (the layout is described in json.hpp). Every field is checked for type and
+// range, unknown fields are refused, and errors name the JSON path and carry a rule code.
 #include "parkan/material/json.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
-#include <cstring>
 
 #include <fmt/format.h>
 
 #include "parkan/core/text.hpp"
+#include "parkan/material/mat0.hpp"
 #include "parkan/material/pipeline.hpp"
 
 namespace parkan::material {
@@ -37,10 +40,28 @@ std::string_view blend_factor_name(BlendFactor factor) {
 
 namespace {
 
-json floats(std::initializer_list<float> values) {
-  json out = json::array();
-  for (float v : values) out.push_back(float_for_json(v));
-  return out;
+// The named byte groups of a phase (materials-reference.md: p0..p2 additive RGB, p4..p7 directional,
+// p8..p11 specular, p12..p15 extra); p3, p16 and p17 are single values.
+struct ParamGroup {
+  const char* key;
+  std::size_t first;
+  std::size_t count;
+};
+constexpr std::array<ParamGroup, 4> kParamGroups = {
+    {{"additive_rgb", 0, 3}, {"directional", 4, 4}, {"specular", 8, 4}, {"extra", 12, 4}}};
+constexpr std::size_t kOpacity = 3;  // percent: runtime p3 * 0.01
+constexpr std::size_t kPower = 16;
+constexpr std::size_t kPage = 17;  // signed
+
+// The interpolation groups by name, in kMaskGroups order (sample.hpp, decisions.md).
+constexpr std::array<std::string_view, 5> kInterpolateNames = {"additive_rgb", "directional[0..2]", "specular[0..2]",
+                                                               "extra[0..2]", "opacity"};
+static_assert(kInterpolateNames.size() == kMaskGroups.size());
+
+constexpr std::array<std::string_view, 4> kModeNames = {"loop", "ping-pong", "one-shot", "random"};
+
+std::string pipeline_name(const PipelineCategory& row) {
+  return fmt::format("{}/{}", blend_factor_name(row.src), blend_factor_name(row.dst));
 }
 
 std::string to_hex(std::span<const std::uint8_t> bytes) {
@@ -49,68 +70,188 @@ std::string to_hex(std::span<const std::uint8_t> bytes) {
   return out;
 }
 
-json decoded_params(const Phase& phase) {
-  const auto& p = phase.params;
-  auto u = [&](int i) { return param_unit(p[i]); };
-  return {{"additive_rgb", floats({u(0), u(1), u(2)})},
-          {"opacity", float_for_json(param_percent(p[3]))},
-          {"directional", floats({u(4), u(5), u(6), u(7)})},
-          {"specular", floats({u(8), u(9), u(10), u(11)})},
-          {"extra", floats({u(12), u(13), u(14), u(15)})},
-          {"power", p[16]},
-          {"page_index", static_cast<std::int8_t>(p[17])}};
+// --- writing -------------------------------------------------------------------------------
+
+// The field is its name, zero-filled, and the name survives cp1251 -> UTF-8 -> cp1251.
+bool texture_name_is_exact(const Phase& p) {
+  std::string_view name = p.texture_name();
+  if (name.size() >= kTextureFieldSize) return false;
+  auto back = utf8_to_cp1251(cp1251_to_utf8(name));
+  return back && *back == name;
 }
 
-json pipeline_json(std::uint32_t category) {
-  auto row = pipeline_category(category);
-  if (!row) return nullptr;
-  return {{"category", row->category},
-          {"blending", row->blending},
-          {"src", blend_factor_name(row->src)},
-          {"dst", blend_factor_name(row->dst)},
-          {"alpha_test", row->alpha_test ? json(kAlphaTestCompare) : json(nullptr)}};
+bool texture_tail_is_zero(const Phase& p) {
+  return std::all_of(p.texture_field.begin() + static_cast<std::ptrdiff_t>(p.texture_name().size()),
+                     p.texture_field.end(), [](std::uint8_t b) { return b == 0; });
 }
 
-json interpolated_groups(std::uint32_t mask) {
-  static constexpr std::array<std::string_view, 5> names = {"p0..p2", "p4..p6", "p8..p10", "p12..p14", "p3"};
+json phase_to_json(const Phase& p) {
+  json out = json::object();
+  for (const ParamGroup& g : kParamGroups) {
+    json bytes = json::array();
+    for (std::size_t i = 0; i < g.count; ++i) bytes.push_back(p.params[g.first + i]);
+    out[g.key] = std::move(bytes);
+  }
+  out["opacity"] = p.params[kOpacity];
+  out["power"] = p.params[kPower];
+  out["page"] = static_cast<std::int8_t>(p.params[kPage]);
+  bool exact = texture_name_is_exact(p);
+  if (exact) out["texture"] = cp1251_to_utf8(p.texture_name());
+  if (!exact || !texture_tail_is_zero(p)) out["texture_field"] = to_hex(p.texture_field);
+  return out;
+}
+
+json runtime_flags_to_json(std::uint32_t attr1) {
+  RuntimeFlags flags = decode_runtime_flags(attr1);
+  auto row = pipeline_category(flags.category);
+  return {{"texture_flag", flags.texture_load_flags != 0},
+          {"flag_a", flags.flag_a},
+          {"pipeline", row ? json(pipeline_name(*row)) : json(flags.category)},
+          {"flag_b", flags.flag_b},
+          {"other_bits", flags.other_bits}};
+}
+
+// meta_c as the float a person reads, when JSON carries it back to the same bits (finite values,
+// -0 and denormals included); nullopt for NaN and infinities.
+std::optional<double> meta_c_as_float(std::uint32_t bits) {
+  float value = std::bit_cast<float>(bits);
+  if (!std::isfinite(value)) return std::nullopt;
+  double shown = float_for_json(value);
+  if (std::bit_cast<std::uint32_t>(static_cast<float>(shown)) != bits) return std::nullopt;
+  return shown;
+}
+
+json interpolate_to_json(std::uint32_t mask) {
   json out = json::array();
   for (std::size_t i = 0; i < kMaskGroups.size(); ++i)
-    if (mask & kMaskGroups[i].bit) out.push_back(names[i]);
+    if (mask & kMaskGroups[i].bit) out.push_back(kInterpolateNames[i]);
+  return out;
+}
+
+json block_to_json(const AnimBlock& b) {
+  json keys = json::array();
+  for (const Key& k : b.keys) keys.push_back({{"phase", k.phase}, {"end_time", k.end_time}, {"k2", k.k2}});
+  json out = {{"mode", b.mode() < kModeNames.size() ? json(kModeNames[b.mode()]) : json(b.mode())},
+              {"interpolate", interpolate_to_json(b.mask())},
+              {"keys", std::move(keys)}};
+  if (b.mask() > kKnownMaskBits) out["mask"] = b.mask();
   return out;
 }
 
 // --- reading -------------------------------------------------------------------------------
 
-Error at(const std::string& path, const std::string& what) { return invalid(path + ": " + what); }
-
-Result<std::uint64_t> get_uint(const json& obj, const char* key, const std::string& path, std::uint64_t max,
-                               std::optional<std::uint64_t> fallback = std::nullopt) {
-  auto it = obj.find(key);
-  std::string where = path.empty() ? std::string(key) : path + "." + key;
-  if (it == obj.end()) {
-    if (fallback) return *fallback;
-    return at(where, "missing");
-  }
-  if (!it->is_number_integer() || (it->is_number_integer() && !it->is_number_unsigned() && it->get<std::int64_t>() < 0) ||
-      it->get<std::uint64_t>() > max)
-    return at(where, fmt::format("expected an integer 0..{}", max));
-  return it->get<std::uint64_t>();
+Error error_at(const char* rule, const std::string& path, const std::string& what) {
+  return invalid_rule(rule, path + ": " + what);
 }
 
-Result<const json*> get_array(const json& obj, const char* key, const std::string& path) {
-  auto it = obj.find(key);
-  std::string where = path.empty() ? std::string(key) : path + "." + key;
-  if (it == obj.end()) return at(where, "missing");
-  if (!it->is_array()) return at(where, "expected an array");
-  return &*it;
+std::string join_path(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
+// Every field of `object` must be one of `known`: a field build does not read is an error, so that
+// an edit is never silently ignored.
+Status only_known_fields(const json& object, const std::string& path, std::initializer_list<std::string_view> known) {
+  for (auto it = object.begin(); it != object.end(); ++it)
+    if (std::find(known.begin(), known.end(), it.key()) == known.end())
+      return error_at("mat0.text.unknown_field", join_path(path, it.key()),
+                      "unknown field (the MAT0 text form has no such field; build would ignore it)");
+  return {};
+}
+
+Result<const json*> object_at(const json& value, const std::string& path) {
+  if (!value.is_object()) return error_at("mat0.text.value", path, "expected an object");
+  return &value;
+}
+
+const json* find(const json& object, const char* key) {
+  auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+Result<const json*> require(const json& object, const char* key, const std::string& path) {
+  if (const json* value = find(object, key)) return value;
+  return error_at("mat0.text.missing", join_path(path, key), "missing");
+}
+
+// A JSON integer (1.0 is not one) in [lo, hi].
+Result<std::int64_t> to_int(const json& value, const std::string& path, std::int64_t lo, std::int64_t hi) {
+  bool ok = false;
+  std::int64_t x = 0;
+  if (value.is_number_unsigned()) {
+    std::uint64_t u = value.get<std::uint64_t>();
+    ok = u <= static_cast<std::uint64_t>(hi);
+    x = static_cast<std::int64_t>(u);
+  } else if (value.is_number_integer()) {
+    x = value.get<std::int64_t>();
+    ok = x >= lo && x <= hi;
+  }
+  if (!ok) return error_at("mat0.text.value", path, fmt::format("expected an integer {}..{}", lo, hi));
+  return x;
+}
+
+Result<std::uint32_t> to_u32(const json& value, const std::string& path, std::uint32_t max) {
+  PARKAN_ASSIGN(std::int64_t x, to_int(value, path, 0, max));
+  return static_cast<std::uint32_t>(x);
+}
+
+Result<bool> to_bool(const json& value, const std::string& path) {
+  if (!value.is_boolean()) return error_at("mat0.text.value", path, "expected true or false");
+  return value.get<bool>();
+}
+
+std::string quoted_list(std::span<const std::string_view> names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += fmt::format("{}\"{}\"", i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", names[i]);
+  return out;
+}
+
+// A name from `names` (its index) or an integer 0..max.
+Result<std::uint32_t> name_or_number(const json& value, const std::string& path, std::span<const std::string_view> names,
+                                     std::uint32_t max) {
+  if (value.is_string()) {
+    const std::string& given = value.get_ref<const std::string&>();
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (given == names[i]) return static_cast<std::uint32_t>(i);
+  } else if (value.is_number_integer()) {
+    auto number = to_int(value, path, 0, max);
+    if (number) return static_cast<std::uint32_t>(*number);
+  }
+  return error_at("mat0.text.value", path, fmt::format("expected {}, or a number 0..{}", quoted_list(names), max));
+}
+
+Result<std::uint32_t> runtime_flags_from_json(const json& value, const std::string& path) {
+  PARKAN_ASSIGN(const json* flags, object_at(value, path));
+  PARKAN_TRY(only_known_fields(*flags, path, {"texture_flag", "flag_a", "pipeline", "flag_b", "other_bits"}));
+  auto get_bool = [&](const char* key) -> Result<bool> {
+    PARKAN_ASSIGN(const json* v, require(*flags, key, path));
+    return to_bool(*v, join_path(path, key));
+  };
+  PARKAN_ASSIGN(bool texture_flag, get_bool("texture_flag"));
+  PARKAN_ASSIGN(bool flag_a, get_bool("flag_a"));
+  PARKAN_ASSIGN(bool flag_b, get_bool("flag_b"));
+  std::array<std::string, kPipelineCategories.size()> row_names;
+  std::array<std::string_view, kPipelineCategories.size()> names;
+  for (std::size_t i = 0; i < kPipelineCategories.size(); ++i) names[i] = row_names[i] = pipeline_name(kPipelineCategories[i]);
+  PARKAN_ASSIGN(const json* pipeline, require(*flags, "pipeline", path));
+  PARKAN_ASSIGN(std::uint32_t category, name_or_number(*pipeline, join_path(path, "pipeline"), names, 15));
+  PARKAN_ASSIGN(const json* other, require(*flags, "other_bits", path));
+  PARKAN_ASSIGN(std::uint32_t other_bits, to_u32(*other, join_path(path, "other_bits"), 0xFFFFFFFF));
+  if (other_bits & 0x7Fu)
+    return error_at("mat0.text.value", join_path(path, "other_bits"),
+                    fmt::format("{} has bits 0..6 set; other_bits holds bits 7..31 only (a multiple of 128)",
+                                other_bits));
+  return static_cast<std::uint32_t>(texture_flag) | (static_cast<std::uint32_t>(flag_a) << 1) | (category << 2) |
+         (static_cast<std::uint32_t>(flag_b) << 6) | other_bits;
 }
 
 Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_name(const std::string& utf8, const std::string& path) {
   auto bytes = utf8_to_cp1251(utf8);
-  if (!bytes) return at(path, fmt::format("\"{}\" has a character cp1251 cannot hold", utf8));
+  if (!bytes) return error_at("mat0.text.texture", path, fmt::format("\"{}\" has a character cp1251 cannot hold", utf8));
   if (bytes->size() > kTextureFieldSize - 1)
-    return at(path, fmt::format("\"{}\" is {} bytes; at most 15 fit with the NUL", utf8, bytes->size()));
-  if (bytes->find('\0') != std::string::npos) return at(path, "contains a NUL");
+    return error_at("mat0.text.texture", path,
+                    fmt::format("\"{}\" is {} bytes; at most 15 fit with the NUL", utf8, bytes->size()));
+  if (bytes->find('\0') != std::string::npos) return error_at("mat0.text.texture", path, "contains a NUL");
   std::array<std::uint8_t, kTextureFieldSize> field{};
   std::copy(bytes->begin(), bytes->end(), field.begin());
   return field;
@@ -118,7 +259,7 @@ Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_name(const std:
 
 Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_hex(const json& value, const std::string& path) {
   if (!value.is_string() || value.get_ref<const std::string&>().size() != 2 * kTextureFieldSize)
-    return at(path, "expected 32 hex digits");
+    return error_at("mat0.text.value", path, "expected 32 hex digits");
   const std::string& hex = value.get_ref<const std::string&>();
   std::array<std::uint8_t, kTextureFieldSize> field{};
   for (std::size_t i = 0; i < kTextureFieldSize; ++i) {
@@ -129,144 +270,290 @@ Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_hex(const json&
       return -1;
     };
     int hi = nibble(hex[2 * i]), lo = nibble(hex[2 * i + 1]);
-    if (hi < 0 || lo < 0) return at(path, "expected 32 hex digits");
+    if (hi < 0 || lo < 0) return error_at("mat0.text.value", path, "expected 32 hex digits");
     field[i] = static_cast<std::uint8_t>(hi * 16 + lo);
   }
   return field;
 }
 
-Result<Phase> phase_from_json(const json& j, const std::string& path) {
-  if (!j.is_object()) return at(path, "expected an object");
-  Phase phase;
-  PARKAN_ASSIGN(const json* params, get_array(j, "params", path));
-  if (params->size() != kParamCount) return at(path + ".params", "expected 18 integers");
-  for (std::size_t i = 0; i < kParamCount; ++i) {
-    const json& v = (*params)[i];
-    if (!v.is_number_unsigned() || v.get<std::uint64_t>() > 255)
-      return at(fmt::format("{}.params[{}]", path, i), "expected an integer 0..255");
-    phase.params[i] = static_cast<std::uint8_t>(v.get<std::uint64_t>());
-  }
-  auto field = j.find("texture_field");
-  auto name = j.find("texture");
-  if (name != j.end() && !name->is_string()) return at(path + ".texture", "expected a string");
-  if (field != j.end()) {
-    PARKAN_ASSIGN(phase.texture_field, texture_from_hex(*field, path + ".texture_field"));
-    if (name != j.end() && cp1251_to_utf8(phase.texture_name()) != name->get_ref<const std::string&>()) {
-      PARKAN_ASSIGN(phase.texture_field, texture_from_name(name->get<std::string>(), path + ".texture"));
-    }
-  } else if (name != j.end()) {
+// "texture" and/or "texture_field"; both must name the same texture.
+Status texture_from_json(const json& j, const std::string& path, Phase& phase) {
+  const json* name = find(j, "texture");
+  const json* field = find(j, "texture_field");
+  if (!name && !field) return error_at("mat0.text.missing", path + ".texture", "missing");
+  if (name && !name->is_string()) return error_at("mat0.text.value", path + ".texture", "expected a string");
+  if (!field) {
     PARKAN_ASSIGN(phase.texture_field, texture_from_name(name->get<std::string>(), path + ".texture"));
+    return {};
+  }
+  PARKAN_ASSIGN(phase.texture_field, texture_from_hex(*field, path + ".texture_field"));
+  if (name) {
+    const std::string& given = name->get_ref<const std::string&>();
+    auto bytes = utf8_to_cp1251(given);
+    if (!bytes || *bytes != phase.texture_name())
+      return error_at("mat0.text.conflict", path + ".texture",
+                      fmt::format("\"{}\" disagrees with {}.texture_field, which holds \"{}\"; remove texture_field "
+                                  "to store the new name zero-filled",
+                                  given, path, cp1251_to_utf8(phase.texture_name())));
+  }
+  return {};
+}
+
+Result<Phase> phase_from_json(const json& j, const std::string& path) {
+  if (!j.is_object()) return error_at("mat0.text.value", path, "expected an object");
+  PARKAN_TRY(only_known_fields(j, path,
+                               {"texture", "texture_field", "additive_rgb", "opacity", "directional", "specular",
+                                "extra", "power", "page", "params"}));
+  Phase phase;
+  PARKAN_TRY(texture_from_json(j, path, phase));
+
+  // The raw form, when given.
+  std::optional<std::array<std::uint8_t, kParamCount>> raw;
+  if (const json* params = find(j, "params")) {
+    if (!params->is_array() || params->size() != kParamCount)
+      return error_at("mat0.text.value", path + ".params", "expected 18 integers");
+    raw.emplace();
+    for (std::size_t i = 0; i < kParamCount; ++i) {
+      PARKAN_ASSIGN(std::int64_t v, to_int((*params)[i], fmt::format("{}.params[{}]", path, i), 0, 255));
+      (*raw)[i] = static_cast<std::uint8_t>(v);
+    }
+  }
+  // The named form: each byte with the path it was given at.
+  std::array<std::optional<std::uint8_t>, kParamCount> named;
+  std::array<std::string, kParamCount> named_path;
+  std::array<std::string, kParamCount> named_text;
+  auto set = [&](std::size_t i, std::int64_t value, std::string where) {
+    named[i] = static_cast<std::uint8_t>(value);
+    named_path[i] = std::move(where);
+    named_text[i] = std::to_string(value);
+  };
+  for (const ParamGroup& g : kParamGroups) {
+    const json* group = find(j, g.key);
+    if (!group) continue;
+    std::string where = join_path(path, g.key);
+    if (!group->is_array() || group->size() != g.count)
+      return error_at("mat0.text.value", where, fmt::format("expected {} integers 0..255", g.count));
+    for (std::size_t i = 0; i < g.count; ++i) {
+      std::string at = fmt::format("{}[{}]", where, i);
+      PARKAN_ASSIGN(std::int64_t v, to_int((*group)[i], at, 0, 255));
+      set(g.first + i, v, at);
+    }
+  }
+  struct Single {
+    const char* key;
+    std::size_t index;
+    std::int64_t lo, hi;
+  };
+  for (const Single& s : {Single{"opacity", kOpacity, 0, 255}, Single{"power", kPower, 0, 255},
+                          Single{"page", kPage, -128, 127}}) {
+    const json* value = find(j, s.key);
+    if (!value) continue;
+    std::string where = join_path(path, s.key);
+    PARKAN_ASSIGN(std::int64_t v, to_int(*value, where, s.lo, s.hi));
+    set(s.index, v, where);
+  }
+
+  for (std::size_t i = 0; i < kParamCount; ++i) {
+    if (named[i] && raw && *named[i] != (*raw)[i])
+      return error_at("mat0.text.conflict", named_path[i],
+                      fmt::format("{} disagrees with {}.params[{}] = {}; give one of them", named_text[i], path, i,
+                                  (*raw)[i]));
+    if (named[i]) {
+      phase.params[i] = *named[i];
+    } else if (raw) {
+      phase.params[i] = (*raw)[i];
+    } else {
+      const char* key = i == kOpacity ? "opacity" : i == kPower ? "power" : i == kPage ? "page" : nullptr;
+      for (const ParamGroup& g : kParamGroups)
+        if (i >= g.first && i < g.first + g.count) key = g.key;
+      return error_at("mat0.text.missing", join_path(path, key), "missing");
+    }
   }
   return phase;
 }
 
 Result<AnimBlock> block_from_json(const json& j, const std::string& path) {
-  if (!j.is_object()) return at(path, "expected an object");
-  AnimBlock block;
-  if (j.contains("mode") || j.contains("mask")) {
-    PARKAN_ASSIGN(std::uint64_t mode, get_uint(j, "mode", path, 7));
-    PARKAN_ASSIGN(std::uint64_t mask, get_uint(j, "mask", path, 0x1FFFFFFF));
-    block.header_raw = static_cast<std::uint32_t>(mode | (mask << 3));
-  } else {
-    PARKAN_ASSIGN(std::uint64_t raw, get_uint(j, "header_raw", path, 0xFFFFFFFF));
-    block.header_raw = static_cast<std::uint32_t>(raw);
+  if (!j.is_object()) return error_at("mat0.text.value", path, "expected an object");
+  PARKAN_TRY(only_known_fields(j, path, {"mode", "interpolate", "mask", "keys"}));
+  PARKAN_ASSIGN(const json* mode_json, require(j, "mode", path));
+  PARKAN_ASSIGN(std::uint32_t mode, name_or_number(*mode_json, path + ".mode", kModeNames, 7));
+
+  const json* interpolate = find(j, "interpolate");
+  const json* mask_json = find(j, "mask");
+  if (!interpolate && !mask_json) return error_at("mat0.text.missing", path + ".interpolate", "missing");
+  std::uint32_t bits = 0;
+  if (interpolate) {
+    if (!interpolate->is_array()) return error_at("mat0.text.value", path + ".interpolate", "expected an array");
+    for (std::size_t i = 0; i < interpolate->size(); ++i) {
+      const json& name = (*interpolate)[i];
+      auto it = name.is_string() ? std::find(kInterpolateNames.begin(), kInterpolateNames.end(),
+                                             name.get_ref<const std::string&>())
+                                 : kInterpolateNames.end();
+      if (it == kInterpolateNames.end())
+        return error_at("mat0.text.value", fmt::format("{}.interpolate[{}]", path, i),
+                        fmt::format("expected {}", quoted_list(kInterpolateNames)));
+      bits |= kMaskGroups[static_cast<std::size_t>(it - kInterpolateNames.begin())].bit;
+    }
   }
-  PARKAN_ASSIGN(const json* keys, get_array(j, "keys", path));
-  if (keys->size() > 0xFFFF) return at(path + ".keys", "more than 65535 keys");
+  std::uint32_t mask = bits;
+  if (mask_json) {
+    PARKAN_ASSIGN(mask, to_u32(*mask_json, path + ".mask", 0x1FFFFFFF));
+    if (interpolate && (mask & kKnownMaskBits) != bits)
+      return error_at("mat0.text.conflict", path + ".interpolate",
+                      fmt::format("{} disagrees with {}.mask = 0x{:x} (known bits 0x{:x}, these groups 0x{:x}); give "
+                                  "one of them",
+                                  interpolate->dump(), path, mask, mask & kKnownMaskBits, bits));
+  }
+
+  AnimBlock block;
+  block.header_raw = mode | (mask << 3);
+  PARKAN_ASSIGN(const json* keys, require(j, "keys", path));
+  if (!keys->is_array()) return error_at("mat0.text.value", path + ".keys", "expected an array");
+  if (keys->size() > 0xFFFF)
+    return error_at("mat0.block.key_count", path + ".keys", fmt::format("{} keys, at most 65535 fit", keys->size()));
   for (std::size_t k = 0; k < keys->size(); ++k) {
     std::string kp = fmt::format("{}.keys[{}]", path, k);
     const json& kj = (*keys)[k];
-    if (!kj.is_object()) return at(kp, "expected an object");
+    if (!kj.is_object()) return error_at("mat0.text.value", kp, "expected an object");
+    PARKAN_TRY(only_known_fields(kj, kp, {"phase", "end_time", "k2"}));
     Key key;
-    PARKAN_ASSIGN(std::uint64_t phase, get_uint(kj, "phase", kp, 0xFFFF));
-    PARKAN_ASSIGN(std::uint64_t end, get_uint(kj, "end_time", kp, 0xFFFF));
-    PARKAN_ASSIGN(std::uint64_t k2, get_uint(kj, "k2", kp, 0xFFFF, 0));
-    key.phase = static_cast<std::uint16_t>(phase);
-    key.end_time = static_cast<std::uint16_t>(end);
-    key.k2 = static_cast<std::uint16_t>(k2);
+    PARKAN_ASSIGN(const json* phase, require(kj, "phase", kp));
+    PARKAN_ASSIGN(const json* end, require(kj, "end_time", kp));
+    PARKAN_ASSIGN(std::uint32_t phase_index, to_u32(*phase, kp + ".phase", 0xFFFF));
+    PARKAN_ASSIGN(std::uint32_t end_time, to_u32(*end, kp + ".end_time", 0xFFFF));
+    key.phase = static_cast<std::uint16_t>(phase_index);
+    key.end_time = static_cast<std::uint16_t>(end_time);
+    if (const json* k2 = find(kj, "k2")) {
+      PARKAN_ASSIGN(std::uint32_t value, to_u32(*k2, kp + ".k2", 0xFFFF));
+      key.k2 = static_cast<std::uint16_t>(value);
+    }
     block.keys.push_back(key);
   }
   return block;
 }
 
+// The version prefix: missing values are the engine's defaults; a value the version does not store
+// must be the default (it could not be written).
+Status prefix_from_json(const json& value, Mat0& mat) {
+  PARKAN_ASSIGN(const json* prefix, object_at(value, "prefix"));
+  PARKAN_TRY(only_known_fields(*prefix, "prefix", {"meta_a", "meta_b", "meta_c", "meta_c_bits", "meta_d"}));
+  const std::uint32_t version = mat.attributes.attr2;
+  auto not_stored = [&](const char* key, std::uint32_t from) {
+    return error_at("mat0.text.not_stored", std::string("prefix.") + key,
+                    fmt::format("payload version {} (attr2) does not store {} (versions {} and up do); remove it or "
+                                "raise attr2",
+                                version, key, from));
+  };
+  struct Meta {
+    const char* key;
+    std::uint32_t from, max, fallback;
+  };
+  for (const Meta& m : {Meta{"meta_a", 2, 0xFF, kDefaultMetaA}, Meta{"meta_b", 2, 0xFF, kDefaultMetaB},
+                        Meta{"meta_d", 4, 0xFFFFFFFF, kDefaultMetaD}}) {
+    const json* given = find(*prefix, m.key);
+    if (!given) continue;
+    PARKAN_ASSIGN(std::uint32_t v, to_u32(*given, std::string("prefix.") + m.key, m.max));
+    if (version < m.from && v != m.fallback) return not_stored(m.key, m.from);
+    if (version < m.from) continue;
+    if (m.key == std::string_view("meta_a")) mat.meta_a = static_cast<std::uint8_t>(v);
+    else if (m.key == std::string_view("meta_b")) mat.meta_b = static_cast<std::uint8_t>(v);
+    else mat.meta_d = v;
+  }
+
+  const json* as_float = find(*prefix, "meta_c");
+  const json* as_bits = find(*prefix, "meta_c_bits");
+  std::optional<std::uint32_t> bits;
+  if (as_float) {
+    if (!as_float->is_number()) return error_at("mat0.text.value", "prefix.meta_c", "expected a number");
+    // Below the midpoint between FLT_MAX and 2^128 a double rounds to a finite float.
+    double given = as_float->get<double>();
+    if (!(std::fabs(given) < 0x1.ffffffp+127))
+      return error_at("mat0.text.value", "prefix.meta_c",
+                      "expected a number in the float range (NaN and infinities are given as meta_c_bits)");
+    bits = std::bit_cast<std::uint32_t>(static_cast<float>(given));
+  }
+  if (as_bits) {
+    PARKAN_ASSIGN(std::uint32_t raw, to_u32(*as_bits, "prefix.meta_c_bits", 0xFFFFFFFF));
+    if (bits && *bits != raw)
+      return error_at("mat0.text.conflict", "prefix.meta_c",
+                      fmt::format("{} (bits 0x{:08x}) disagrees with prefix.meta_c_bits = 0x{:08x}; give one of them",
+                                  as_float->dump(), *bits, raw));
+    bits = raw;
+  }
+  if (bits) {
+    if (version < 3 && *bits != kDefaultMetaC) return not_stored(as_float ? "meta_c" : "meta_c_bits", 3);
+    if (version >= 3) mat.meta_c = *bits;
+  }
+  return {};
+}
+
 }  // namespace
 
 json mat0_to_json(const Mat0& mat) {
-  RuntimeFlags flags = decode_runtime_flags(mat.attributes.attr1);
   json phases = json::array();
-  for (const Phase& p : mat.phases)
-    phases.push_back({{"params", p.params},
-                      {"texture", cp1251_to_utf8(p.texture_name())},
-                      {"texture_field", to_hex(p.texture_field)},
-                      {"decoded", decoded_params(p)}});
+  for (const Phase& p : mat.phases) phases.push_back(phase_to_json(p));
   json blocks = json::array();
-  for (const AnimBlock& b : mat.blocks) {
-    json keys = json::array();
-    for (const Key& k : b.keys) keys.push_back({{"phase", k.phase}, {"end_time", k.end_time}, {"k2", k.k2}});
-    blocks.push_back({{"mode", b.mode()},
-                      {"mode_name", mode_name(b.mode())},
-                      {"mask", b.mask()},
-                      {"header_raw", b.header_raw},
-                      {"interpolated", interpolated_groups(b.mask())},
-                      {"keys", std::move(keys)}});
+  for (const AnimBlock& b : mat.blocks) blocks.push_back(block_to_json(b));
+  json doc = {{"format", "MAT0"},
+              {"attr2", mat.attributes.attr2},
+              {"runtime_flags", runtime_flags_to_json(mat.attributes.attr1)},
+              {"phases", std::move(phases)},
+              {"blocks", std::move(blocks)}};
+  const std::uint32_t version = mat.attributes.attr2;
+  json prefix = json::object();
+  if (version >= 2) {
+    prefix["meta_a"] = mat.meta_a;
+    prefix["meta_b"] = mat.meta_b;
   }
-  float meta_c_float;
-  std::memcpy(&meta_c_float, &mat.meta_c, 4);
-  return {{"format", "MAT0"},
-          {"attr1", mat.attributes.attr1},
-          {"attr2", mat.attributes.attr2},
-          {"runtime_flags",
-           {{"texture_load_flags", flags.texture_load_flags},
-            {"flag_a", flags.flag_a},
-            {"category", flags.category},
-            {"flag_b", flags.flag_b},
-            {"other_bits", flags.other_bits}}},
-          {"pipeline", pipeline_json(flags.category)},
-          {"prefix",
-           {{"stored_bytes", prefix_size(mat.attributes.attr2)},
-            {"meta_a", mat.meta_a},
-            {"meta_b", mat.meta_b},
-            {"meta_c", mat.meta_c},
-            {"meta_c_float", std::isfinite(meta_c_float) ? json(float_for_json(meta_c_float)) : json(nullptr)},
-            {"meta_d", mat.meta_d}}},
-          {"phases", std::move(phases)},
-          {"blocks", std::move(blocks)}};
+  if (version >= 3) {
+    if (auto shown = meta_c_as_float(mat.meta_c)) prefix["meta_c"] = *shown;
+    else prefix["meta_c_bits"] = mat.meta_c;
+  }
+  if (version >= 4) prefix["meta_d"] = mat.meta_d;
+  if (!prefix.empty()) doc["prefix"] = std::move(prefix);
+  return doc;
 }
 
 Result<Mat0> mat0_from_json(const json& doc) {
-  if (!doc.is_object()) return invalid("the MAT0 text form must be a JSON object");
-  if (auto f = doc.find("format"); f != doc.end() && *f != "MAT0")
-    return at("format", "expected \"MAT0\"");
+  if (!doc.is_object()) return invalid_rule("mat0.text.format", "the MAT0 text form must be a JSON object");
+  PARKAN_TRY(only_known_fields(doc, "", {"format", "attr1", "attr2", "runtime_flags", "prefix", "phases", "blocks"}));
+  if (const json* format = find(doc, "format"); format && *format != "MAT0")
+    return error_at("mat0.text.format", "format", "expected \"MAT0\"");
   Mat0 mat;
-  PARKAN_ASSIGN(std::uint64_t attr1, get_uint(doc, "attr1", "", 0xFFFFFFFF));
-  PARKAN_ASSIGN(std::uint64_t attr2, get_uint(doc, "attr2", "", 0xFFFFFFFF));
-  mat.attributes = {static_cast<std::uint32_t>(attr1), static_cast<std::uint32_t>(attr2)};
-  if (auto prefix = doc.find("prefix"); prefix != doc.end()) {
-    if (!prefix->is_object()) return at("prefix", "expected an object");
-    PARKAN_ASSIGN(std::uint64_t a, get_uint(*prefix, "meta_a", "prefix", 255, kDefaultMetaA));
-    PARKAN_ASSIGN(std::uint64_t b, get_uint(*prefix, "meta_b", "prefix", 255, kDefaultMetaB));
-    PARKAN_ASSIGN(std::uint64_t c, get_uint(*prefix, "meta_c", "prefix", 0xFFFFFFFF, kDefaultMetaC));
-    PARKAN_ASSIGN(std::uint64_t d, get_uint(*prefix, "meta_d", "prefix", 0xFFFFFFFF, kDefaultMetaD));
-    mat.meta_a = static_cast<std::uint8_t>(a);
-    mat.meta_b = static_cast<std::uint8_t>(b);
-    mat.meta_c = static_cast<std::uint32_t>(c);
-    mat.meta_d = static_cast<std::uint32_t>(d);
-  }
-  // Values the version does not store are the engine's defaults (6.2), whatever the text says.
-  if (mat.attributes.attr2 < 2) mat.meta_a = kDefaultMetaA, mat.meta_b = kDefaultMetaB;
-  if (mat.attributes.attr2 < 3) mat.meta_c = kDefaultMetaC;
-  if (mat.attributes.attr2 < 4) mat.meta_d = kDefaultMetaD;
+  PARKAN_ASSIGN(const json* attr2, require(doc, "attr2", ""));
+  PARKAN_ASSIGN(mat.attributes.attr2, to_u32(*attr2, "attr2", 0xFFFFFFFF));
 
-  PARKAN_ASSIGN(const json* phases, get_array(doc, "phases", ""));
-  if (phases->size() > 0xFFFF) return at("phases", "more than 65535 phases");
+  const json* flags = find(doc, "runtime_flags");
+  const json* attr1 = find(doc, "attr1");
+  if (!flags && !attr1) return error_at("mat0.text.missing", "runtime_flags", "missing");
+  if (flags) {
+    PARKAN_ASSIGN(mat.attributes.attr1, runtime_flags_from_json(*flags, "runtime_flags"));
+  }
+  if (attr1) {
+    PARKAN_ASSIGN(std::uint32_t raw, to_u32(*attr1, "attr1", 0xFFFFFFFF));
+    if (flags && raw != mat.attributes.attr1)
+      return error_at("mat0.text.conflict", "runtime_flags",
+                      fmt::format("these flags make attr1 0x{:x}, which disagrees with attr1 = 0x{:x}; give one of "
+                                  "them",
+                                  mat.attributes.attr1, raw));
+    mat.attributes.attr1 = raw;
+  }
+  if (const json* prefix = find(doc, "prefix")) PARKAN_TRY(prefix_from_json(*prefix, mat));
+
+  PARKAN_ASSIGN(const json* phases, require(doc, "phases", ""));
+  if (!phases->is_array()) return error_at("mat0.text.value", "phases", "expected an array");
+  if (phases->size() > 0xFFFF)
+    return error_at("mat0.phases.count", "phases", fmt::format("{} phases, at most 65535 fit", phases->size()));
   for (std::size_t i = 0; i < phases->size(); ++i) {
     PARKAN_ASSIGN(Phase p, phase_from_json((*phases)[i], fmt::format("phases[{}]", i)));
     mat.phases.push_back(p);
   }
-  PARKAN_ASSIGN(const json* blocks, get_array(doc, "blocks", ""));
+  PARKAN_ASSIGN(const json* blocks, require(doc, "blocks", ""));
+  if (!blocks->is_array()) return error_at("mat0.text.value", "blocks", "expected an array");
   if (blocks->size() > kMaxAnimBlocks)
-    return at("blocks", fmt::format("{} ({} animation blocks, at most {})", kTooManyAnimations, blocks->size(),
-                                    kMaxAnimBlocks));
+    return error_at("mat0.header.block_count", "blocks",
+                    fmt::format("{} ({} animation blocks, at most {})", kTooManyAnimations, blocks->size(),
+                                kMaxAnimBlocks));
   for (std::size_t i = 0; i < blocks->size(); ++i) {
     PARKAN_ASSIGN(AnimBlock b, block_from_json((*blocks)[i], fmt::format("blocks[{}]", i)));
     mat.blocks.push_back(std::move(b));

@@ -12,18 +12,19 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
   Mat0 mat;
   mat.attributes = attributes;
   if (payload.size() < kHeaderSize)
-    return invalid(fmt::format("MAT0 header needs 4 bytes, the payload has {}", payload.size()), 0);
+    return invalid_rule("mat0.header.size", fmt::format("MAT0 header needs 4 bytes, the payload has {}", payload.size()), 0);
   std::size_t phase_count = load_u16(payload.data());
   std::size_t block_count = load_u16(payload.data() + 2);
   if (block_count > kMaxAnimBlocks)
-    return invalid(fmt::format("{} ({} animation blocks, at most {})", kTooManyAnimations, block_count,
+    return invalid_rule("mat0.header.block_count",
+                        fmt::format("{} ({} animation blocks, at most {})", kTooManyAnimations, block_count,
                                kMaxAnimBlocks),
                    2);
 
   std::size_t cur = kHeaderSize;
   std::size_t prefix = prefix_size(attributes.attr2);
   if (!range_fits(cur, prefix, payload.size()))
-    return invalid(fmt::format("version prefix of attr2 {} needs {} bytes, {} left", attributes.attr2, prefix,
+    return invalid_rule("mat0.prefix.size", fmt::format("version prefix of attr2 {} needs {} bytes, {} left", attributes.attr2, prefix,
                                payload.size() - cur),
                    cur);
   if (attributes.attr2 >= 2) {
@@ -35,7 +36,7 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
   cur += prefix;
 
   if (!range_fits(cur, phase_count * kPhaseSize, payload.size()))
-    return invalid(fmt::format("phase table ({} phases of 34 bytes) extends past the end of the payload "
+    return invalid_rule("mat0.phases.size", fmt::format("phase table ({} phases of 34 bytes) extends past the end of the payload "
                                "({} bytes left)",
                                phase_count, payload.size() - cur),
                    cur);
@@ -50,7 +51,7 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
   for (std::size_t b = 0; b < block_count; ++b) {
     AnimBlock& block = mat.blocks[b];
     if (!range_fits(cur, kBlockHeaderSize, payload.size()))
-      return invalid(fmt::format("animation block {} header (6 bytes) extends past the end of the payload "
+      return invalid_rule("mat0.block.header_size", fmt::format("animation block {} header (6 bytes) extends past the end of the payload "
                                  "({} bytes left)",
                                  b, payload.size() - cur),
                      cur);
@@ -58,7 +59,7 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
     std::size_t key_count = load_u16(payload.data() + cur + 4);
     cur += kBlockHeaderSize;
     if (!range_fits(cur, key_count * kKeySize, payload.size()))
-      return invalid(fmt::format("animation block {} keys ({} keys of 6 bytes) extend past the end of the "
+      return invalid_rule("mat0.block.keys_size", fmt::format("animation block {} keys ({} keys of 6 bytes) extend past the end of the "
                                  "payload ({} bytes left)",
                                  b, key_count, payload.size() - cur),
                      cur);
@@ -71,7 +72,7 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
     }
   }
   if (cur != payload.size())
-    return invalid(fmt::format("{} trailing bytes after the last section", payload.size() - cur), cur);
+    return invalid_rule("mat0.payload.trailing", fmt::format("{} trailing bytes after the last section", payload.size() - cur), cur);
   return mat;
 }
 

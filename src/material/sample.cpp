@@ -11,11 +11,13 @@ namespace parkan::material {
 
 Result<Timeline> Timeline::make(const Mat0& mat, std::size_t block) {
   if (block >= mat.blocks.size())
-    return invalid(fmt::format("no animation block {} (the material has {})", block, mat.blocks.size()));
-  std::vector<Finding> findings;
+    return invalid_rule("mat0.sample.block",
+                        fmt::format("no animation block {} (the material has {})", block, mat.blocks.size()));
+  std::vector<Diagnostic> findings;
   check_block(findings, mat, block);
-  for (Finding& f : findings)
-    if (f.severity == Severity::error) return std::move(f.error);
+  for (Diagnostic& d : findings)
+    if (d.severity == Severity::error)
+      return invalid_rule(std::move(d.code), std::move(d.message), d.location.offset);
   const AnimBlock& b = mat.blocks[block];
   Timeline t;
   t.keys_ = b.keys;

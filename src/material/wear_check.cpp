@@ -53,18 +53,18 @@ class Checker {
  public:
   explicit Checker(ByteView text) : lines_(split_lines(text)) {}
 
-  void error(std::size_t line, std::string message) { add(Severity::error, line, std::move(message)); }
-  void warning(std::size_t line, std::string message) { add(Severity::warning, line, std::move(message)); }
-
-  // A count line: one integer, above 0. Returns the count (0 when unusable).
-  long count_line(std::size_t& i, std::string_view engine_message, const char* what) {
+  // A count line: one integer, above 0. Returns the count (0 when unusable). `table` is "material"
+  // or "lightmap"; the codes are wear.<table>s.length and wear.<table>s.count_text.
+  long count_line(std::size_t& i, std::string_view engine_message, const char* what, const char* table) {
     if (i >= lines_.size() || lines_[i].tokens.empty() || !is_int(lines_[i].tokens[0])) {
-      error(i, fmt::format("{} (no {} count)", engine_message, what));
+      add(Severity::error, code(table, "length"), i, fmt::format("{} (no {} count)", engine_message, what));
       return 0;
     }
     long count = std::strtol(std::string(lines_[i].tokens[0]).c_str(), nullptr, 10);
-    if (count <= 0) error(i, fmt::format("{} ({} count {})", engine_message, what, count));
-    if (lines_[i].tokens.size() > 1) warning(i, fmt::format("text after the {} count is ignored", what));
+    if (count <= 0)
+      add(Severity::error, code(table, "length"), i, fmt::format("{} ({} count {})", engine_message, what, count));
+    if (lines_[i].tokens.size() > 1)
+      add(Severity::warning, code(table, "count_text"), i, fmt::format("text after the {} count is ignored", what));
     ++i;
     return count;
   }
@@ -73,11 +73,12 @@ class Checker {
   bool rows(std::size_t& i, long count, const char* table) {
     for (long r = 0; r < count; ++r, ++i) {
       if (i >= lines_.size() || lines_[i].tokens.size() < 2 || !is_int(lines_[i].tokens[0])) {
-        error(std::min(i, lines_.size() - 1),
-              fmt::format("{} row {} of {}: expected \"<legacy id> <name>\"", table, r + 1, count));
+        add(Severity::error, code(table, "row"), std::min(i, lines_.size() - 1),
+            fmt::format("{} row {} of {}: expected \"<legacy id> <name>\"", table, r + 1, count));
         return false;
       }
-      if (lines_[i].tokens.size() > 2) warning(i, "text after the name is ignored");
+      if (lines_[i].tokens.size() > 2)
+        add(Severity::warning, code(table, "row_text"), i, "text after the name is ignored");
     }
     return true;
   }
@@ -89,56 +90,66 @@ class Checker {
 
   void run() {
     std::size_t i = 0;
-    long count = count_line(i, kIllegalWearLength, "wear");
+    long count = count_line(i, kIllegalWearLength, "wear", "material");
     if (count <= 0 || !rows(i, count, "material")) return;
     std::size_t next = skip_blank(i);
     if (next == lines_.size()) return;
     const Line& marker = lines_[next];
     if (marker.tokens.size() != 1 || marker.tokens[0] != kLightmapsMarker) {
-      error(next, fmt::format("unexpected text after the {} material rows (the engine ignores it)", count));
+      add(Severity::error, "wear.materials.trailing", next,
+          fmt::format("unexpected text after the {} material rows (the engine ignores it)", count));
       return;
     }
-    if (next == i) error(next, "no blank line before LIGHTMAPS (the buffer parser misreads the block)");
+    if (next == i)
+      add(Severity::error, "wear.lightmaps.separator", next,
+          "no blank line before LIGHTMAPS (the buffer parser misreads the block)");
     i = next + 1;
-    long lightmaps = count_line(i, kIllegalLightmapsLength, "lightmap");
+    long lightmaps = count_line(i, kIllegalLightmapsLength, "lightmap", "lightmap");
     if (lightmaps <= 0 || !rows(i, lightmaps, "lightmap")) return;
     next = skip_blank(i);
-    if (next != lines_.size()) error(next, "unexpected text after the lightmap rows (the engine ignores it)");
+    if (next != lines_.size())
+      add(Severity::error, "wear.lightmaps.trailing", next, "unexpected text after the lightmap rows (the engine ignores it)");
   }
 
-  std::vector<Finding> take() { return std::move(findings_); }
+  std::vector<Diagnostic> take() { return std::move(findings_); }
 
  private:
-  void add(Severity severity, std::size_t line, std::string message) {
+  static std::string code(const char* table, const char* rule) { return fmt::format("wear.{}s.{}", table, rule); }
+  void add(Severity severity, std::string code, std::size_t line, std::string message) {
     std::size_t offset = line < lines_.size() ? lines_[line].offset : 0;
-    findings_.push_back({severity, invalid(fmt::format("line {}: {}", line + 1, message), offset)});
+    add_diagnostic(findings_, severity, std::move(code), offset, fmt::format("line {}: {}", line + 1, message));
   }
   std::vector<Line> lines_;
-  std::vector<Finding> findings_;
+  std::vector<Diagnostic> findings_;
 };
 
 }  // namespace
 
-std::vector<Finding> check_wear(ByteView text) {
+std::vector<Diagnostic> check_wear(ByteView text) {
   Checker checker(text);
   checker.run();
-  std::vector<Finding> findings = checker.take();
+  std::vector<Diagnostic> findings = checker.take();
   auto file = parse_wear(text, WearParser::file);
   auto buffer = parse_wear(text, WearParser::buffer);
   if (file && buffer && !(*file == *buffer))
-    findings.push_back({Severity::error, invalid("the file and buffer parsers of the engine read this text differently")});
+    add_diagnostic(findings, Severity::error, "wear.parsers.disagree", std::nullopt,
+                   "the file and buffer parsers of the engine read this text differently");
   if (file && !buffer) {
-    Error e = buffer.error();
-    e.message = "the buffer parser fails: " + e.message;
-    findings.push_back({Severity::error, std::move(e)});
+    const Error& e = buffer.error();
+    add_diagnostic(findings, Severity::error, "wear.parsers.buffer", e.offset, "the buffer parser fails: " + e.message);
+  }
+  if (!file && buffer) {
+    const Error& e = file.error();
+    add_diagnostic(findings, Severity::error, "wear.parsers.file", e.offset, "the file parser fails: " + e.message);
   }
   return findings;
 }
 
 Status check_wear_table_count(std::size_t tables) {
   if (tables >= kMaxWearTables)
-    return invalid(fmt::format("{} wear tables; the material manager holds 70 and tools require fewer than 70",
-                               tables));
+    return invalid_rule("wear.tables.count",
+                        fmt::format("{} wear tables; the material manager holds 70 and tools require fewer than 70",
+                                    tables));
   return {};
 }
 

@@ -72,6 +72,7 @@ bool is_lightmaps_marker(std::string_view token) {
   return true;
 }
 
+// `table` is "material" or "lightmap"; the rule codes are wear.<table>s.row and wear.<table>s.length.
 Result<WearRow> read_row(Scanner& s, const char* table, std::size_t index, std::size_t count) {
   std::size_t start = s.pos();
   auto legacy = s.scan_int();
@@ -80,20 +81,23 @@ Result<WearRow> read_row(Scanner& s, const char* table, std::size_t index, std::
     s.set_pos(start);
     s.skip_space();
     std::size_t line = s.line_of(s.pos());
-    return invalid(fmt::format("line {}: {} row {} of {}: expected \"<legacy id> <name>\"", line, table, index + 1,
-                               count),
-                   s.pos());
+    return invalid_rule(
+        fmt::format("wear.{}s.row", table),
+        fmt::format("line {}: {} row {} of {}: expected \"<legacy id> <name>\"", line, table, index + 1, count),
+        s.pos());
   }
   return WearRow{*legacy, std::move(*name)};
 }
 
-Result<std::int32_t> read_count(Scanner& s, std::string_view engine_message, const char* what) {
+Result<std::int32_t> read_count(Scanner& s, std::string_view engine_message, const char* what, const char* rule) {
   s.skip_space();
   std::size_t at = s.pos();
   auto count = s.scan_int();
-  if (!count) return invalid(fmt::format("{} (line {}: no {} count)", engine_message, s.line_of(at), what), at);
+  if (!count)
+    return invalid_rule(rule, fmt::format("{} (line {}: no {} count)", engine_message, s.line_of(at), what), at);
   if (*count <= 0)
-    return invalid(fmt::format("{} (line {}: {} count {})", engine_message, s.line_of(at), what, *count), at);
+    return invalid_rule(rule, fmt::format("{} (line {}: {} count {})", engine_message, s.line_of(at), what, *count),
+                        at);
   return *count;
 }
 
@@ -114,7 +118,7 @@ Result<Wear> parse_wear(ByteView text, WearParser parser) {
   };
 
   std::size_t line_start = s.pos();
-  PARKAN_ASSIGN(std::int32_t count, read_count(s, kIllegalWearLength, "wear"));
+  PARKAN_ASSIGN(std::int32_t count, read_count(s, kIllegalWearLength, "wear", "wear.materials.length"));
   next_line(line_start);
   reserve_rows(wear.materials, count, text.size());
   for (std::int32_t i = 0; i < count; ++i) {
@@ -129,12 +133,12 @@ Result<Wear> parse_wear(ByteView text, WearParser parser) {
   if (!token || !is_lightmaps_marker(*token)) return wear;  // the rest is not read
   wear.has_lightmaps = true;
   if (buffer) {
-    // sub_10003F80: two skips to the end of a line from where the rows ended: over the blank separator
+    // The buffer parser (sub_10003F80): two skips to the end of a line from where the rows ended: over the blank separator
     // and the LIGHTMAPS line, or, without the separator, over LIGHTMAPS and the count line.
     s.set_pos(s.after_line(s.after_line(line_start)));
   }
   line_start = s.pos();
-  PARKAN_ASSIGN(std::int32_t lightmap_count, read_count(s, kIllegalLightmapsLength, "lightmap"));
+  PARKAN_ASSIGN(std::int32_t lightmap_count, read_count(s, kIllegalLightmapsLength, "lightmap", "wear.lightmaps.length"));
   next_line(line_start);
   reserve_rows(wear.lightmaps, lightmap_count, text.size());
   for (std::int32_t i = 0; i < lightmap_count; ++i) {

@@ -34,6 +34,20 @@ inline Mat0 make_material(std::uint32_t mode, std::uint32_t mask,
   return m;
 }
 
+// Float bit patterns with the odd ones well represented: NaNs with payloads (quiet, signalling,
+// negative), infinities, -0, denormals, the extremes, and any 32 bits.
+inline rc::Gen<std::uint32_t> gen_float_bits() {
+  return rc::gen::oneOf(
+      rc::gen::arbitrary<std::uint32_t>(),
+      rc::gen::element<std::uint32_t>(0x00000000u, 0x80000000u, 0x3F800000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
+                                      0x7FC00001u, 0x7F800001u, 0xFFFFFFFFu, 0x00000001u, 0x807FFFFFu, 0x00800000u,
+                                      0x7F7FFFFFu, 0xFF7FFFFFu),
+      rc::gen::map(rc::gen::inRange<std::uint32_t>(1, 0x1000000u),
+                   [](std::uint32_t m) { return (m & 0x7FFFFFu) | (m << 8 & 0x80000000u); }),  // denormals, +-0
+      rc::gen::map(rc::gen::inRange<std::uint32_t>(1, 0x1000000u),
+                   [](std::uint32_t m) { return 0x7F800000u | (m & 0x7FFFFFu) | (m << 8 & 0x80000000u); }));  // NaNs
+}
+
 // Any structurally valid model (not necessarily semantically valid).
 inline rc::Gen<Mat0> gen_mat0() {
   return rc::gen::exec([] {
@@ -44,7 +58,7 @@ inline rc::Gen<Mat0> gen_mat0() {
       m.meta_a = *rc::gen::arbitrary<std::uint8_t>();
       m.meta_b = *rc::gen::arbitrary<std::uint8_t>();
     }
-    if (m.attributes.attr2 >= 3) m.meta_c = *rc::gen::arbitrary<std::uint32_t>();
+    if (m.attributes.attr2 >= 3) m.meta_c = *gen_float_bits();
     if (m.attributes.attr2 >= 4) m.meta_d = *rc::gen::arbitrary<std::uint32_t>();
     std::size_t phases = *rc::gen::inRange<std::size_t>(0, 30);
     for (std::size_t i = 0; i < phases; ++i) {

@@ -1,7 +1,10 @@
+#include <bit>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include "builders.hpp"
+#include "parkan/core/json_text.hpp"
 #include "parkan/material/json.hpp"
 #include "parkan/material/mat0.hpp"
 
@@ -10,93 +13,392 @@ namespace {
 
 using nlohmann::json;
 
+// Through text, as a file would carry it.
+json through_text(const json& doc) {
+  auto parsed = parse_json_text(doc.dump(2));
+  if (!parsed) throw std::runtime_error(parsed.error().to_string() + " in " + doc.dump());
+  return *parsed;
+}
+
 RC_GTEST_PROP(Mat0Json, DumpThenBuildIsByteIdentical, ()) {
   Mat0 m = *test::gen_mat0();
   ByteBuffer bytes = write_mat0(m).value();
   Mat0 read = read_mat0(bytes, m.attributes).value();
-  json text = json::parse(mat0_to_json(read).dump(2));
-  auto back = mat0_from_json(text);
+  auto back = mat0_from_json(through_text(mat0_to_json(read)));
   RC_ASSERT(back.ok());
+  RC_ASSERT(*back == read);
   RC_ASSERT(write_mat0(*back).value() == bytes);
 }
 
-TEST(Mat0Json, ShowsRawAndDecodedFields) {
+// Defect 9: every value the text form shows is read by build. Changing any one leaf of a dump either
+// changes the material or is refused; it is never silently ignored.
+RC_GTEST_PROP(Mat0Json, NoShownValueIsIgnored, ()) {
+  Mat0 m = *test::gen_mat0();
+  // Every kind of value, a few of each (each leaf costs a whole build).
+  m.phases.resize(std::min<std::size_t>(m.phases.size(), 4));
+  m.blocks.resize(std::min<std::size_t>(m.blocks.size(), 3));
+  for (AnimBlock& b : m.blocks) b.keys.resize(std::min<std::size_t>(b.keys.size(), 3));
+  json doc = mat0_to_json(m);
+  RC_ASSERT(mat0_from_json(doc).value() == m);
+  json flat = doc.flatten();
+  for (auto it = flat.begin(); it != flat.end(); ++it) {
+    json& leaf = doc[json::json_pointer(it.key())];
+    const json saved = leaf;
+    if (leaf.is_boolean()) leaf = !leaf.get<bool>();
+    else if (leaf.is_number_float()) leaf = leaf.get<double>() * 2 + 1;
+    else if (leaf.is_number_integer()) leaf = leaf.get<std::int64_t>() == 0 ? 1 : leaf.get<std::int64_t>() - 1;
+    else if (leaf.is_string()) leaf = leaf.get<std::string>() + "X";
+    else continue;  // null: an empty array or object
+    auto back = mat0_from_json(doc);
+    const bool read_or_refused = !back.ok() || !(*back == m);  // (RC_ASSERT would not short-circuit)
+    RC_ASSERT(read_or_refused);
+    leaf = saved;
+  }
+}
+
+TEST(Mat0Json, FloatBitPatternsRoundTrip) {
+  Mat0 m = test::make_material(0, 0, {{0, 100}}, 1);
+  for (std::uint32_t bits : {0x3F800000u, 0x80000000u, 0x00000000u, 0x00000001u, 0x807FFFFFu, 0x7F7FFFFFu,
+                             0xFF7FFFFFu, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x7FC00001u, 0x7F800001u,
+                             0xFFFFFFFFu, 0x3DCCCCCDu}) {
+    m.meta_c = bits;
+    json doc = mat0_to_json(m);
+    float value = std::bit_cast<float>(bits);
+    if (std::isfinite(value)) {
+      EXPECT_TRUE(doc["prefix"]["meta_c"].is_number_float()) << std::hex << bits;
+      EXPECT_FALSE(doc["prefix"].contains("meta_c_bits"));
+    } else {
+      EXPECT_FALSE(doc["prefix"].contains("meta_c")) << std::hex << bits;
+      EXPECT_EQ(doc["prefix"]["meta_c_bits"], bits);
+    }
+    EXPECT_EQ(mat0_from_json(through_text(doc)).value().meta_c, bits) << std::hex << bits;
+  }
+  m.meta_c = 0x3DCCCCCDu;  // 0.1f
+  EXPECT_EQ(mat0_to_json(m)["prefix"].dump(), R"({"meta_a":10,"meta_b":20,"meta_c":0.1,"meta_d":7})");
+  m.meta_c = 0x80000000u;
+  EXPECT_EQ(mat0_to_json(m)["prefix"]["meta_c"].dump(), "-0.0");
+}
+
+TEST(Mat0Json, EachValueOnceInTheFormAPersonEdits) {
   Mat0 m = test::make_material(1, 0x11, {{0, 100}, {1, 200}}, 2);
-  m.attributes.attr1 = 0x01 | (1 << 2);
+  m.attributes.attr1 = 0x01 | (1 << 2) | 0x100;
   m.phases[1].params[3] = 50;
   m.phases[1].params[17] = 0xFE;
   json j = mat0_to_json(m);
-  EXPECT_EQ(j["attr1"], 5);
-  EXPECT_EQ(j["runtime_flags"]["texture_load_flags"], 0x200000);
-  EXPECT_EQ(j["runtime_flags"]["category"], 1);
-  EXPECT_EQ(j["pipeline"].dump(),
-            R"({"alpha_test":"GREATER_EQUAL","blending":true,"category":1,"dst":"INV_SRC_ALPHA","src":"SRC_ALPHA"})");
-  EXPECT_EQ(j["prefix"]["meta_c_float"].get<double>(), 2.0);
-  EXPECT_EQ(j["phases"][1]["texture"], "TEX1.0");
-  EXPECT_EQ(j["phases"][1]["texture_field"], "544558312e3000000000000000000000");
-  EXPECT_EQ(j["phases"][1]["decoded"]["opacity"].get<double>(), 0.5);
-  EXPECT_EQ(j["phases"][1]["decoded"]["page_index"], -2);
-  EXPECT_EQ(j["phases"][1]["decoded"]["power"], 40 + 16);
-  EXPECT_EQ(j["blocks"][0]["mode_name"], "ping-pong");
-  EXPECT_EQ(j["blocks"][0]["interpolated"].dump(), R"(["p0..p2","p3"])");
-  EXPECT_EQ(j["blocks"][0]["keys"][1].dump(), R"({"end_time":200,"k2":23186,"phase":1})");
+  EXPECT_EQ(j.dump(),
+            R"({"attr2":6,"blocks":[{"interpolate":["additive_rgb","opacity"],"keys":[)"
+            R"({"end_time":100,"k2":23102,"phase":0},{"end_time":200,"k2":23186,"phase":1}],"mode":"ping-pong"}],)"
+            R"("format":"MAT0","phases":[)"
+            R"({"additive_rgb":[0,1,2],"directional":[4,5,6,7],"extra":[12,13,14,15],"opacity":3,"page":17,)"
+            R"("power":16,"specular":[8,9,10,11],"texture":"TEX0.0"},)"
+            R"({"additive_rgb":[40,41,42],"directional":[44,45,46,47],"extra":[52,53,54,55],"opacity":50,"page":-2,)"
+            R"("power":56,"specular":[48,49,50,51],"texture":"TEX1.0"}],)"
+            R"("prefix":{"meta_a":10,"meta_b":20,"meta_c":2.0,"meta_d":7},)"
+            R"("runtime_flags":{"flag_a":false,"flag_b":false,"other_bits":256,"pipeline":"SRC_ALPHA/INV_SRC_ALPHA",)"
+            R"("texture_flag":true}})");
   m.attributes.attr1 = 5 << 2;
-  EXPECT_TRUE(mat0_to_json(m)["pipeline"].is_null());
-  m.attributes.attr1 = 0;
-  EXPECT_EQ(mat0_to_json(m)["pipeline"].dump(),
-            R"({"alpha_test":null,"blending":false,"category":0,"dst":"ZERO","src":"ONE"})");
+  EXPECT_EQ(mat0_to_json(m)["runtime_flags"]["pipeline"], 5);  // no pipeline row: the category number
+  for (std::uint32_t c = 0; c < 5; ++c) {
+    m.attributes.attr1 = c << 2;
+    const char* names[] = {"ONE/ZERO", "SRC_ALPHA/INV_SRC_ALPHA", "SRC_ALPHA/ONE", "ZERO/SRC_COLOR",
+                           "DEST_COLOR/SRC_COLOR"};
+    EXPECT_EQ(mat0_to_json(m)["runtime_flags"]["pipeline"], names[c]);
+  }
+  // Unknown modes and mask bits the readable form lacks: the raw value for that value only.
+  m.blocks[0].header_raw = 6 | (0x25 << 3);
+  json b = mat0_to_json(m)["blocks"][0];
+  EXPECT_EQ(b["mode"], 6);
+  EXPECT_EQ(b["interpolate"].dump(), R"(["additive_rgb","specular[0..2]"])");
+  EXPECT_EQ(b["mask"], 0x25);
+  EXPECT_FALSE(mat0_to_json(test::make_material(0, 0x1F, {{0, 1}}))["blocks"][0].contains("mask"));
+  // The prefix holds what the version stores.
+  m.attributes.attr2 = 3;
+  EXPECT_EQ(mat0_to_json(m)["prefix"].dump(), R"({"meta_a":10,"meta_b":20,"meta_c":2.0})");
+  m.attributes.attr2 = 1;
+  EXPECT_FALSE(mat0_to_json(m).contains("prefix"));
 }
 
-TEST(Mat0Json, EditsByMeaning) {
+TEST(Mat0Json, TextureFieldOnlyWhenTheNameCannotHoldIt) {
   Mat0 m = test::make_material(0, 0, {{0, 100}}, 1);
-  m.phases[0].texture_field[10] = 'Z';  // a byte after the NUL, kept while the name is unchanged
+  EXPECT_FALSE(mat0_to_json(m)["phases"][0].contains("texture_field"));
+  m.phases[0].texture_field[10] = 'Z';  // a byte after the NUL
   json j = mat0_to_json(m);
+  EXPECT_EQ(j["phases"][0]["texture"], "TEX0.0");
+  EXPECT_EQ(j["phases"][0]["texture_field"], "544558302e30000000005a0000000000");
   EXPECT_EQ(mat0_from_json(j)->phases[0].texture_field[10], 'Z');
-  j["phases"][0]["texture"] = "NEW.0";
-  Mat0 edited = mat0_from_json(j).value();
-  EXPECT_EQ(edited.phases[0].texture_name(), "NEW.0");
-  EXPECT_EQ(edited.phases[0].texture_field[10], 0);
-  j["blocks"][0]["mode"] = 2;
-  j["blocks"][0]["mask"] = 3;
-  EXPECT_EQ(mat0_from_json(j)->blocks[0].header_raw, 2u | (3u << 3));
-  j["blocks"][0].erase("mode");
-  j["blocks"][0].erase("mask");
-  j["blocks"][0]["header_raw"] = 0xDEADBEEF;
-  EXPECT_EQ(mat0_from_json(j)->blocks[0].header_raw, 0xDEADBEEFu);
+  m.phases[0].texture_field.fill('A');  // no NUL
+  j = mat0_to_json(m);
+  EXPECT_FALSE(j["phases"][0].contains("texture"));
+  EXPECT_EQ(j["phases"][0]["texture_field"], "41414141414141414141414141414141");
+  m.phases[0].texture_field = {'A', 0x98, '.', '0'};  // 0x98 is not a cp1251 character
+  j = mat0_to_json(m);
+  EXPECT_FALSE(j["phases"][0].contains("texture"));
+  EXPECT_EQ(mat0_from_json(j)->phases[0].texture_field, m.phases[0].texture_field);
+  m.phases[0].texture_field = {0xC0, '.', '0'};  // Cyrillic A
+  j = mat0_to_json(m);
+  EXPECT_EQ(j["phases"][0]["texture"], "\xD0\x90.0");
+  EXPECT_FALSE(j["phases"][0].contains("texture_field"));
 }
 
-TEST(Mat0Json, ErrorsNameThePath) {
-  json j = mat0_to_json(test::make_material(0, 0, {{0, 100}}, 1));
-  auto err = [](json doc) { return mat0_from_json(doc).error().to_string(); };
+// Defect 9: the fields a person edits are the ones build reads.
+TEST(Mat0Json, EditsByMeaningReachTheBytes) {
+  Mat0 m = test::make_material(0, 0x01, {{0, 100}}, 2);
+  json j = mat0_to_json(m);
+  j["phases"][1]["additive_rgb"] = {255, 0, 7};
+  j["phases"][1]["opacity"] = 100;
+  j["phases"][1]["directional"][3] = 9;
+  j["phases"][1]["specular"][0] = 1;
+  j["phases"][1]["extra"][2] = 2;
+  j["phases"][1]["power"] = 3;
+  j["phases"][1]["page"] = -1;
+  j["phases"][1]["texture"] = "NEW.0";
+  j["runtime_flags"] = {{"texture_flag", false}, {"flag_a", true}, {"pipeline", "ZERO/SRC_COLOR"},
+                        {"flag_b", true}, {"other_bits", 0x80}};
+  j["prefix"]["meta_c"] = 0.5;
+  j["prefix"]["meta_a"] = 1;
+  j["blocks"][0]["mode"] = "one-shot";
+  j["blocks"][0]["interpolate"] = {"opacity", "extra[0..2]"};
+  j["blocks"][0]["keys"][0]["end_time"] = 250;
+  Mat0 e = mat0_from_json(through_text(j)).value();
+  std::array<std::uint8_t, kParamCount> want = {255, 0, 7, 100, 44, 45, 46, 9, 1, 49, 50, 51, 52, 53, 2, 55, 3, 0xFF};
+  EXPECT_EQ(e.phases[1].params, want);
+  EXPECT_EQ(e.phases[1].texture_name(), "NEW.0");
+  EXPECT_EQ(e.phases[0], m.phases[0]);
+  EXPECT_EQ(e.attributes.attr1, 0x02u | (3u << 2) | 0x40u | 0x80u);
+  EXPECT_EQ(e.meta_c, 0x3F000000u);
+  EXPECT_EQ(e.meta_a, 1);
+  EXPECT_EQ(e.blocks[0].mode(), 2u);
+  EXPECT_EQ(e.blocks[0].mask(), 0x18u);
+  EXPECT_EQ(e.blocks[0].keys[0].end_time, 250);
+  // Numbers are accepted where a name is shown.
+  j["blocks"][0]["mode"] = 3;
+  j["runtime_flags"]["pipeline"] = 12;
+  e = mat0_from_json(j).value();
+  EXPECT_EQ(e.blocks[0].mode(), 3u);
+  EXPECT_EQ((e.attributes.attr1 >> 2) & 0xF, 12u);
+  // The raw forms are accepted alone too.
+  json raw = mat0_to_json(m);
+  raw.erase("runtime_flags");
+  raw["attr1"] = 0x45;
+  for (const char* key : {"additive_rgb", "opacity", "directional", "specular", "extra", "power", "page"})
+    raw["phases"][0].erase(key);
+  raw["phases"][0]["params"] = std::vector<int>(18, 7);
+  raw["blocks"][0].erase("interpolate");
+  raw["blocks"][0]["mask"] = 0x1234;
+  e = mat0_from_json(raw).value();
+  EXPECT_EQ(e.attributes.attr1, 0x45u);
+  EXPECT_EQ(e.phases[0].params, (std::array<std::uint8_t, kParamCount>{7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+                                                                          7, 7, 7}));
+  EXPECT_EQ(e.blocks[0].mask(), 0x1234u);
+}
+
+struct Failure {
+  std::string code;
+  std::string text;
+};
+Failure failure(const json& doc) {
+  auto r = mat0_from_json(doc);
+  if (r) return {"ok", "ok"};
+  return {r.error().rule, r.error().to_string()};
+}
+#define EXPECT_FAILS(doc, want_code, want_text) \
+  do {                                          \
+    Failure f_ = failure(doc);                  \
+    EXPECT_EQ(f_.code, want_code);              \
+    EXPECT_EQ(f_.text, want_text);              \
+  } while (0)
+
+TEST(Mat0Json, TwoFormsThatDisagreeAreAnError) {
+  Mat0 m = test::make_material(0, 0x01, {{0, 100}}, 1);
+  m.phases[0].texture_field[12] = 1;
+  const json j = mat0_to_json(m);
   json k = j;
-  k["phases"][0]["params"][5] = 256;
-  EXPECT_EQ(err(k), "phases[0].params[5]: expected an integer 0..255");
+  k["phases"][0]["texture"] = "NEW.0";
+  EXPECT_FAILS(k, "mat0.text.conflict",
+               "phases[0].texture: \"NEW.0\" disagrees with phases[0].texture_field, which holds \"TEX0.0\"; "
+               "remove texture_field to store the new name zero-filled");
+  k.erase("phases");
+  k["phases"] = j["phases"];
+  k["phases"][0].erase("texture_field");
+  k["phases"][0]["texture"] = "NEW.0";
+  EXPECT_EQ(mat0_from_json(k)->phases[0].texture_name(), "NEW.0");
+
   k = j;
-  k["phases"][0]["params"].erase(0);
-  EXPECT_EQ(err(k), "phases[0].params: expected 18 integers");
+  k["phases"][0]["params"] = std::vector<int>(18, 0);
+  k["phases"][0]["additive_rgb"] = {0, 9, 2};
+  EXPECT_FAILS(k, "mat0.text.conflict",
+               "phases[0].additive_rgb[1]: 9 disagrees with phases[0].params[1] = 0; give one of them");
+  k = j;
+  std::vector<int> params;
+  for (int i = 0; i < 18; ++i) params.push_back(i);
+  k["phases"][0]["params"] = params;  // agrees with every named byte
+  EXPECT_EQ(mat0_from_json(k)->phases[0], m.phases[0]);
+  k["phases"][0]["page"] = -3;
+  EXPECT_FAILS(k, "mat0.text.conflict", "phases[0].page: -3 disagrees with phases[0].params[17] = 17; give one of them");
+
+  k = j;
+  k["attr1"] = 0x10;
+  EXPECT_FAILS(k, "mat0.text.conflict",
+               "runtime_flags: these flags make attr1 0x5, which disagrees with attr1 = 0x10; give one of them");
+  k["attr1"] = 5;
+  EXPECT_EQ(mat0_from_json(k)->attributes.attr1, 5u);
+
+  k = j;
+  k["prefix"]["meta_c_bits"] = 0x40000001;
+  EXPECT_FAILS(k, "mat0.text.conflict",
+               "prefix.meta_c: 2.0 (bits 0x40000000) disagrees with prefix.meta_c_bits = 0x40000001; give one of "
+               "them");
+  k["prefix"]["meta_c_bits"] = 0x40000000;
+  EXPECT_EQ(mat0_from_json(k)->meta_c, 0x40000000u);
+  k["prefix"]["meta_c"] = -0.0;
+  k["prefix"]["meta_c_bits"] = 0;
+  EXPECT_FAILS(k, "mat0.text.conflict",
+               "prefix.meta_c: -0.0 (bits 0x80000000) disagrees with prefix.meta_c_bits = 0x00000000; give one of "
+               "them");
+
+  k = j;
+  k["blocks"][0]["mask"] = 0x21;
+  k["blocks"][0]["interpolate"] = {"opacity"};
+  EXPECT_FAILS(k, "mat0.text.conflict",
+               "blocks[0].interpolate: [\"opacity\"] disagrees with blocks[0].mask = 0x21 (known bits 0x1, these "
+               "groups 0x10); give one of them");
+  k["blocks"][0]["interpolate"] = {"additive_rgb"};
+  EXPECT_EQ(mat0_from_json(k)->blocks[0].mask(), 0x21u);
+}
+
+TEST(Mat0Json, NothingIsIgnored) {
+  const json j = mat0_to_json(test::make_material(0, 0, {{0, 100}}, 1));
+  json k = j;
+  k["phases"][0]["decoded"] = {{"additive_rgb", {1.0, 0.5, 0.0}}};  // the old display-only form
+  EXPECT_FAILS(k, "mat0.text.unknown_field",
+               "phases[0].decoded: unknown field (the MAT0 text form has no such field; build would ignore it)");
+  k = j;
+  k["pipeline"] = {{"src", "ONE"}};
+  EXPECT_FAILS(k, "mat0.text.unknown_field",
+               "pipeline: unknown field (the MAT0 text form has no such field; build would ignore it)");
+  k = j;
+  k["blocks"][0]["keys"][0]["end"] = 5;
+  EXPECT_FAILS(k, "mat0.text.unknown_field",
+               "blocks[0].keys[0].end: unknown field (the MAT0 text form has no such field; build would ignore it)");
+  k = j;
+  k["runtime_flags"]["category"] = 1;
+  EXPECT_FAILS(k, "mat0.text.unknown_field",
+               "runtime_flags.category: unknown field (the MAT0 text form has no such field; build would ignore it)");
+  k = j;
+  k["prefix"]["stored_bytes"] = 10;
+  EXPECT_FAILS(k, "mat0.text.unknown_field",
+               "prefix.stored_bytes: unknown field (the MAT0 text form has no such field; build would ignore it)");
+  k = j;
+  k["name"] = "GLASS";
+  EXPECT_FAILS(k, "mat0.text.unknown_field",
+               "name: unknown field (the MAT0 text form has no such field; build would ignore it)");
+  // A value the payload version cannot store.
+  k = j;
+  k["attr2"] = 2;
+  EXPECT_FAILS(k, "mat0.text.not_stored",
+               "prefix.meta_d: payload version 2 (attr2) does not store meta_d (versions 4 and up do); remove it or "
+               "raise attr2");
+  k["prefix"]["meta_d"] = 0;  // the default: nothing is lost
+  EXPECT_FAILS(k, "mat0.text.not_stored",
+               "prefix.meta_c: payload version 2 (attr2) does not store meta_c (versions 3 and up do); remove it or "
+               "raise attr2");
+  k["prefix"].erase("meta_c");
+  k["prefix"]["meta_c_bits"] = 0x3F800000;
+  EXPECT_EQ(failure(k).code, "ok");
+  k["attr2"] = 1;
+  EXPECT_FAILS(k, "mat0.text.not_stored",
+               "prefix.meta_a: payload version 1 (attr2) does not store meta_a (versions 2 and up do); remove it or "
+               "raise attr2");
+  // Missing prefix values are the engine's defaults.
+  k = j;
+  k.erase("prefix");
+  Mat0 d = mat0_from_json(k).value();
+  EXPECT_EQ(d.meta_a, kDefaultMetaA);
+  EXPECT_EQ(d.meta_c, kDefaultMetaC);
+  EXPECT_EQ(d.meta_d, kDefaultMetaD);
+}
+
+TEST(Mat0Json, ErrorsNameThePathAndTheRule) {
+  const json j = mat0_to_json(test::make_material(0, 0, {{0, 100}}, 1));
+  json k = j;
+  k["phases"][0]["additive_rgb"][2] = 256;
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].additive_rgb[2]: expected an integer 0..255");
+  k = j;
+  k["phases"][0]["directional"].erase(0);
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].directional: expected 4 integers 0..255");
+  k = j;
+  k["phases"][0]["page"] = 128;
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].page: expected an integer -128..127");
+  k = j;
+  k["phases"][0]["opacity"] = 0.5;
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].opacity: expected an integer 0..255");
+  k = j;
+  k["phases"][0].erase("specular");
+  EXPECT_FAILS(k, "mat0.text.missing", "phases[0].specular: missing");
+  k = j;
+  k["phases"][0].erase("texture");
+  EXPECT_FAILS(k, "mat0.text.missing", "phases[0].texture: missing");
+  k = j;
+  k["phases"][0]["params"] = {1, 2};
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].params: expected 18 integers");
   k = j;
   k["phases"][0]["texture"] = "A_VERY_LONG_NAME.0";
-  EXPECT_EQ(err(k), "phases[0].texture: \"A_VERY_LONG_NAME.0\" is 18 bytes; at most 15 fit with the NUL");
+  EXPECT_FAILS(k, "mat0.text.texture",
+               "phases[0].texture: \"A_VERY_LONG_NAME.0\" is 18 bytes; at most 15 fit with the NUL");
+  k["phases"][0]["texture"] = "\xE2\x82\xAC\xE2\x98\x83";  // the euro sign is in cp1251, the snowman is not
+  EXPECT_FAILS(k, "mat0.text.texture", "phases[0].texture: \"\xE2\x82\xAC\xE2\x98\x83\" has a character cp1251 cannot hold");
   k = j;
   k["phases"][0]["texture_field"] = "00";
-  EXPECT_EQ(err(k), "phases[0].texture_field: expected 32 hex digits");
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].texture_field: expected 32 hex digits");
   k = j;
   k["blocks"][0]["keys"][0]["end_time"] = -1;
-  EXPECT_EQ(err(k), "blocks[0].keys[0].end_time: expected an integer 0..65535");
+  EXPECT_FAILS(k, "mat0.text.value", "blocks[0].keys[0].end_time: expected an integer 0..65535");
   k = j;
+  k["blocks"][0]["mode"] = "bounce";
+  EXPECT_FAILS(k, "mat0.text.value",
+               "blocks[0].mode: expected \"loop\", \"ping-pong\", \"one-shot\" or \"random\", or a number 0..7");
   k["blocks"][0]["mode"] = 8;
-  EXPECT_EQ(err(k), "blocks[0].mode: expected an integer 0..7");
+  EXPECT_FAILS(k, "mat0.text.value",
+               "blocks[0].mode: expected \"loop\", \"ping-pong\", \"one-shot\" or \"random\", or a number 0..7");
+  k = j;
+  k["blocks"][0]["interpolate"] = {"p0..p2"};
+  EXPECT_FAILS(k, "mat0.text.value",
+               "blocks[0].interpolate[0]: expected \"additive_rgb\", \"directional[0..2]\", \"specular[0..2]\", "
+               "\"extra[0..2]\" or \"opacity\"");
+  k["blocks"][0].erase("interpolate");
+  EXPECT_FAILS(k, "mat0.text.missing", "blocks[0].interpolate: missing");
+  k = j;
+  k["runtime_flags"]["pipeline"] = "SRC_ALPHA/ZERO";
+  EXPECT_FAILS(k, "mat0.text.value",
+               "runtime_flags.pipeline: expected \"ONE/ZERO\", \"SRC_ALPHA/INV_SRC_ALPHA\", \"SRC_ALPHA/ONE\", "
+               "\"ZERO/SRC_COLOR\" or \"DEST_COLOR/SRC_COLOR\", or a number 0..15");
+  k = j;
+  k["runtime_flags"]["flag_a"] = 1;
+  EXPECT_FAILS(k, "mat0.text.value", "runtime_flags.flag_a: expected true or false");
+  k = j;
+  k["runtime_flags"]["other_bits"] = 0x81;
+  EXPECT_FAILS(k, "mat0.text.value",
+               "runtime_flags.other_bits: 129 has bits 0..6 set; other_bits holds bits 7..31 only (a multiple of "
+               "128)");
+  k = j;
+  k.erase("runtime_flags");
+  EXPECT_FAILS(k, "mat0.text.missing", "runtime_flags: missing");
+  k = j;
+  k["prefix"]["meta_c"] = 1e39;
+  EXPECT_FAILS(k, "mat0.text.value",
+               "prefix.meta_c: expected a number in the float range (NaN and infinities are given as meta_c_bits)");
   k = j;
   k.erase("attr2");
-  EXPECT_EQ(err(k), "attr2: missing");
+  EXPECT_FAILS(k, "mat0.text.missing", "attr2: missing");
   k = j;
   k["blocks"] = json::array();
   for (int i = 0; i < 20; ++i) k["blocks"].push_back(j["blocks"][0]);
-  EXPECT_EQ(err(k), "blocks: Too many animations for material. (20 animation blocks, at most 19)");
-  EXPECT_EQ(err(json::array()), "the MAT0 text form must be a JSON object");
+  EXPECT_FAILS(k, "mat0.header.block_count",
+               "blocks: Too many animations for material. (20 animation blocks, at most 19)");
+  EXPECT_FAILS(json::array(), "mat0.text.format", "the MAT0 text form must be a JSON object");
   k = j;
   k["format"] = "Texm";
-  EXPECT_EQ(err(k), "format: expected \"MAT0\"");
+  EXPECT_FAILS(k, "mat0.text.format", "format: expected \"MAT0\"");
 }
 
 TEST(Mat0Json, RecordAndSampleShapes) {

@@ -156,13 +156,21 @@ TEST(SampleByT, EngineFloatConversion) {
 }
 
 TEST(Timeline, RefusesBlocksThatBreakTheRules) {
-  auto err = [](const Mat0& m, std::size_t b = 0) { return Timeline::make(m, b).error().to_string(); };
-  EXPECT_EQ(err(three_keys(0), 1), "no animation block 1 (the material has 1)");
-  EXPECT_EQ(err(make_material(0, 0, {})), "animation block 0 has no keys (a cycle of 0) at offset 0x9a");
-  EXPECT_EQ(err(make_material(0, 0, {{0, 0}})), "animation block 0: a cycle of 0 (the last key ends at 0) at offset 0x9e");
-  EXPECT_EQ(err(make_material(0, 0, {{4, 10}})), "animation block 0 key 0: phase index 4 >= phase count 4 at offset 0x9c");
+  auto err = [](const Mat0& m, std::size_t b = 0) {
+    Error e = Timeline::make(m, b).error();
+    return "[" + e.rule + "] " + e.to_string();
+  };
+  EXPECT_EQ(err(three_keys(0), 1), "[mat0.sample.block] no animation block 1 (the material has 1)");
+  EXPECT_EQ(err(make_material(0, 0, {})),
+            "[mat0.block.no_keys] animation block 0 has no keys (a cycle of 0) at offset 0x9a");
+  EXPECT_EQ(err(make_material(0, 0, {{0, 0}})),
+            "[mat0.block.cycle] animation block 0: a cycle of 0 (the last key ends at 0 ms) at offset 0x9e");
+  EXPECT_EQ(err(make_material(0, 0, {{4, 10}})),
+            "[mat0.block.key_phase] animation block 0 key 0: phase index 4 >= phase count 4 at offset 0x9c");
   EXPECT_EQ(err(make_material(0, 0, {{0, 10}, {1, 5}})),
-            "animation block 0 key 1: end time 5 < previous end time 10 at offset 0xa4");
+            "[mat0.block.key_order] animation block 0 key 1: end time 5 ms < previous end time 10 ms at offset 0xa4");
+  // Warnings do not stop sampling.
+  EXPECT_TRUE(Timeline::make(make_material(6, 0xFF, {{0, 10}}), 0).ok());
 }
 
 // decisions.md table: the runtime float indices each mask bit interpolates.

@@ -20,6 +20,10 @@ std::string error_of(const std::string& text, WearParser p) {
   auto w = parse_wear(as_bytes(text), p);
   return w ? "ok" : w.error().to_string();
 }
+std::string rule_of(const std::string& text, WearParser p) {
+  auto w = parse_wear(as_bytes(text), p);
+  return w ? "ok" : w.error().rule;
+}
 
 const Wear kExpected = {{{0, "MAT_A"}, {1, "MAT_B"}}, true, {{0, "LM.0"}}};
 
@@ -62,6 +66,13 @@ TEST(WearParse, EngineMessages) {
               "Illegal lightmaps length. (line 5: lightmap count 0) at offset 0x11");
     EXPECT_EQ(error_of("1\n0 A\n\nLIGHTMAPS\n2\n0 L.0\n", p),
               "line 7: lightmap row 2 of 2: expected \"<legacy id> <name>\" at offset 0x19");
+  }
+  for (auto p : {WearParser::file, WearParser::buffer}) {
+    EXPECT_EQ(rule_of("0\n", p), "wear.materials.length");
+    EXPECT_EQ(rule_of("abc", p), "wear.materials.length");
+    EXPECT_EQ(rule_of("1\nX A\n", p), "wear.materials.row");
+    EXPECT_EQ(rule_of("1\n0 A\n\nLIGHTMAPS\n0\n", p), "wear.lightmaps.length");
+    EXPECT_EQ(rule_of("1\n0 A\n\nLIGHTMAPS\n2\n0 L.0\n", p), "wear.lightmaps.row");
   }
   EXPECT_EQ(error_of("1\n0 A\n\nLIGHTMAPS\n", WearParser::file),
             "Illegal lightmaps length. (line 5: no lightmap count) at offset 0x11");
@@ -118,8 +129,8 @@ RC_GTEST_PROP(WearProperty, ArbitraryTextNeverCrashes, (std::string text)) {
 
 std::vector<std::string> findings(const std::string& text) {
   std::vector<std::string> out;
-  for (const Finding& f : check_wear(as_bytes(text)))
-    out.push_back(std::string(f.severity == Severity::error ? "E " : "W ") + f.error.to_string());
+  for (const Diagnostic& d : check_wear(as_bytes(text)))
+    out.push_back(std::string(d.severity == Severity::error ? "E " : "W ") + d.to_string());
   return out;
 }
 
@@ -128,28 +139,53 @@ TEST(WearCheck, Rules) {
   EXPECT_TRUE(findings("1\n0 A\n").empty());
   EXPECT_EQ(findings(kNoSeparator),
             (std::vector<std::string>{
-                "E line 4: no blank line before LIGHTMAPS (the buffer parser misreads the block) at offset 0x12",
-                "E the buffer parser fails: Illegal lightmaps length. (line 6: lightmap count 0) at offset 0x1e"}));
+                "E line 4: no blank line before LIGHTMAPS (the buffer parser misreads the block) at offset 0x12 "
+                "[wear.lightmaps.separator]",
+                "E the buffer parser fails: Illegal lightmaps length. (line 6: lightmap count 0) at offset 0x1e "
+                "[wear.parsers.buffer]"}));
   EXPECT_EQ(findings(kCascade),
             (std::vector<std::string>{
-                "E line 3: no blank line before LIGHTMAPS (the buffer parser misreads the block) at offset 0x6",
-                "E line 7: unexpected text after the lightmap rows (the engine ignores it) at offset 0x24",
-                "E the file and buffer parsers of the engine read this text differently"}));
-  EXPECT_EQ(findings("0\n"), (std::vector<std::string>{"E line 1: Illegal wear length. (wear count 0) at offset 0x0"}));
-  EXPECT_EQ(findings("2\n0 A\n\n1 B\n"),
-            (std::vector<std::string>{"E line 3: material row 2 of 2: expected \"<legacy id> <name>\" at offset 0x6"}));
-  EXPECT_EQ(findings("1\n0 A extra\nB\n"),
+                "E line 3: no blank line before LIGHTMAPS (the buffer parser misreads the block) at offset 0x6 "
+                "[wear.lightmaps.separator]",
+                "E line 7: unexpected text after the lightmap rows (the engine ignores it) at offset 0x24 "
+                "[wear.lightmaps.trailing]",
+                "E the file and buffer parsers of the engine read this text differently [wear.parsers.disagree]"}));
+  EXPECT_EQ(findings("0\n"), (std::vector<std::string>{
+                                 "E line 1: Illegal wear length. (wear count 0) at offset 0x0 [wear.materials.length]"}));
+  EXPECT_EQ(findings("x\n"),
             (std::vector<std::string>{
-                "W line 2: text after the name is ignored at offset 0x2",
-                "E line 3: unexpected text after the 1 material rows (the engine ignores it) at offset 0xc"}));
+                "E line 1: Illegal wear length. (no wear count) at offset 0x0 [wear.materials.length]"}));
+  EXPECT_EQ(findings("2\n0 A\n\n1 B\n"),
+            (std::vector<std::string>{
+                "E line 3: material row 2 of 2: expected \"<legacy id> <name>\" at offset 0x6 [wear.materials.row]"}));
+  EXPECT_EQ(findings("1 extra\n0 A extra\nB\n"),
+            (std::vector<std::string>{
+                "W line 1: text after the wear count is ignored at offset 0x0 [wear.materials.count_text]",
+                "W line 2: text after the name is ignored at offset 0x8 [wear.materials.row_text]",
+                "E line 3: unexpected text after the 1 material rows (the engine ignores it) at offset 0x12 "
+                "[wear.materials.trailing]",
+                // The stream parser takes "extra" for the first row's legacy id.
+                "E the file parser fails: line 1: material row 1 of 1: expected \"<legacy id> <name>\" at offset "
+                "0x2 [wear.parsers.file]"}));
   EXPECT_EQ(findings("1\n0 A\n\nLIGHTMAPS\n-1\n"),
-            (std::vector<std::string>{"E line 5: Illegal lightmaps length. (lightmap count -1) at offset 0x11"}));
+            (std::vector<std::string>{
+                "E line 5: Illegal lightmaps length. (lightmap count -1) at offset 0x11 [wear.lightmaps.length]"}));
+  EXPECT_EQ(findings("1\n0 A\n\nLIGHTMAPS\n1 x\n0 L.0 y\n"),
+            (std::vector<std::string>{
+                "W line 5: text after the lightmap count is ignored at offset 0x11 [wear.lightmaps.count_text]",
+                "W line 6: text after the name is ignored at offset 0x15 [wear.lightmaps.row_text]",
+                "E the file parser fails: line 5: lightmap row 1 of 1: expected \"<legacy id> <name>\" at offset "
+                "0x13 [wear.parsers.file]"}));
+  EXPECT_EQ(findings("1\n0 A\n\nLIGHTMAPS\n2\n0 L.0\n"),
+            (std::vector<std::string>{
+                "E line 7: lightmap row 2 of 2: expected \"<legacy id> <name>\" at offset 0x19 [wear.lightmaps.row]"}));
 }
 
 TEST(WearCheck, TableCount) {
   EXPECT_TRUE(check_wear_table_count(69).ok());
   EXPECT_EQ(check_wear_table_count(70).error().to_string(),
             "70 wear tables; the material manager holds 70 and tools require fewer than 70");
+  EXPECT_EQ(check_wear_table_count(70).error().rule, "wear.tables.count");
 }
 
 }  // namespace

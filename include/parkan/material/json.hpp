@@ -1,8 +1,54 @@
 #pragma once
 // The editable text form of a MAT0 (cli.md "mat0 dump"/"mat0 build") and the JSON of runtime records.
-// Raw bytes are authoritative; decoded values are shown beside them and ignored when building, except
-// two edits that are easier by meaning: `texture` (a new name replaces the field when it differs from
-// the field's name) and `mode` + `mask` (they make header_raw; header_raw alone is also accepted).
+//
+// The text form carries each stored value once, in the form a person edits, and `mat0 build` reads
+// every field it carries (an unknown field is an error, never ignored):
+//
+//   {"format": "MAT0",
+//    "attr2": 6,                                   payload version (which prefix values are stored)
+//    "runtime_flags": {                            attr1, bit by bit (materials-texm.md 6.1)
+//      "texture_flag": true,                       bit 0: the phases' textures load with flag 0x200000
+//      "flag_a": false,                            bit 1
+//      "pipeline": "SRC_ALPHA/INV_SRC_ALPHA",      bits 2..5: the blend of categories 0..4 (categories
+//                                                  1..4 also enable the alpha test GREATER_EQUAL), or
+//                                                  the category number 0..15 (5..15 have no pipeline)
+//      "flag_b": false,                            bit 6
+//      "other_bits": 0},                           bits 7..31 (the engine does not read them)
+//    "prefix": {"meta_a": 255, "meta_b": 255,      only the values attr2 stores (A, B from 2; C from 3;
+//               "meta_c": 1.0, "meta_d": 0},       D from 4); meta_c is a float
+//    "phases": [{
+//      "texture": "GRASS.0",                       "" for none
+//      "additive_rgb": [p0, p1, p2],               bytes 0..255 (runtime p / 255)
+//      "opacity": p3,                              percent 0..255 (runtime p3 * 0.01)
+//      "directional": [p4..p7], "specular": [p8..p11], "extra": [p12..p15],   bytes 0..255
+//      "power": p16,                               0..255
+//      "page": p17}],                              signed page index -128..127
+//    "blocks": [{
+//      "mode": "loop",                             loop, ping-pong, one-shot, random, or 0..7
+//      "interpolate": ["additive_rgb", "opacity"], the groups blended between keys: additive_rgb
+//                                                  (p0..p2), directional[0..2], specular[0..2],
+//                                                  extra[0..2], opacity (p3)
+//      "keys": [{"phase": 0, "end_time": 250, "k2": 0}]}]}   end_time in ms; k2 is kept, unused
+//
+// Where the readable form cannot hold a value exactly, the raw form is written for that value only:
+// "texture_field" (32 hex digits: the whole 16-byte field) when the field has bytes after the NUL,
+// no NUL, or bytes that do not survive cp1251; "meta_c_bits" (the uint32) when meta_c is NaN or
+// infinite; "mask" (the whole interpolation mask) when it has bits above 0x1f. Build also accepts
+// "attr1" for runtime_flags and "params" (18 bytes) for the named phase bytes. A value given in two
+// forms that disagree is an error naming both fields.
+//
+// A text that is not JSON is refused by core's parse_json_text (json.syntax, with line and column).
+// Errors of mat0_from_json name the JSON path ("phases[2].additive_rgb[1]: ..."), with rule codes:
+//   mat0.text.format         not an object, or "format" is not "MAT0"
+//   mat0.text.missing        a required field is missing
+//   mat0.text.value          a value of the wrong type, out of range, or an unknown name
+//   mat0.text.unknown_field  a field the text form does not have
+//   mat0.text.conflict       a value given in two forms that disagree
+//   mat0.text.not_stored     a prefix value that attr2 does not store, different from the default
+//   mat0.text.texture        a texture name that does not fit the 16-byte field
+//   mat0.header.block_count, mat0.phases.count   counts the payload cannot hold
+#include <string_view>
+
 #include <nlohmann/json.hpp>
 
 #include "parkan/material/model.hpp"
@@ -13,7 +59,6 @@ namespace parkan::material {
 
 // (nlohmann::json, keys sorted: ordered_json of nlohmann 3.11.2 trips ASan new-delete-type-mismatch.)
 nlohmann::json mat0_to_json(const Mat0& mat);
-// Errors name the JSON path ("phases[2].params[5]: ...").
 Result<Mat0> mat0_from_json(const nlohmann::json& doc);
 
 // cli.md "mat0 phases": {"f": [16 floats], "u16": N, "i18": N, "texture": "NAME.0"}.

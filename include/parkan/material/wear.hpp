@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "parkan/core/bytes.hpp"
-#include "parkan/material/finding.hpp"
+#include "parkan/core/diagnostic.hpp"
 
 namespace parkan::material {
 
@@ -30,13 +30,16 @@ struct Wear {
   bool operator==(const Wear&) const = default;
 };
 
+// The engine has two WEAR parsers (8.2).
 enum class WearParser {
-  file,    // sub_10003B10: fscanf over the stream; reads the count right after LIGHTMAPS
-  buffer,  // sub_10003F80: sscanf at a cursor that moves line by line; two skips after LIGHTMAPS
+  file,    // the stream parser (sub_10003B10): fscanf; reads the count right after LIGHTMAPS
+  buffer,  // the in-memory parser (sub_10003F80): sscanf at a cursor that moves line by line; two line
+           // skips after LIGHTMAPS, so it needs the blank line before LIGHTMAPS
 };
 
 // Parses as the chosen engine parser does, including its misreads (a missing separator in buffer
-// mode). Errors: the engine's messages for the counts, otherwise the line and row that could not be read.
+// mode). Errors: the engine's messages for the counts, otherwise the line and row that could not be
+// read; rule codes wear.materials.length, wear.lightmaps.length, wear.materials.row, wear.lightmaps.row.
 Result<Wear> parse_wear(ByteView text, WearParser parser);
 
 // "<count>\n" rows, then when there are lightmaps "\nLIGHTMAPS\n<count>\n" rows; "\n" line ends.
@@ -45,9 +48,23 @@ ByteBuffer write_wear_canonical(const Wear& wear);
 ByteBuffer write_wear(const Wear& wear, ByteView original);
 
 // The editor's checks (12.3): counts, one row per line, the blank separator before LIGHTMAPS, no
-// stray text. Line numbers start at 1.
-std::vector<Finding> check_wear(ByteView text);
-// 8.4: the number of tables a MatManager would load must stay below 70.
+// stray text, both engine parsers read the same. Line numbers start at 1; offsets are in the text.
+// Errors:
+//   wear.materials.length   no material count, or one <= 0 ("Illegal wear length.")
+//   wear.materials.row      a material row that is not "<legacy id> <name>"
+//   wear.materials.trailing text after the material rows that is not a LIGHTMAPS block
+//   wear.lightmaps.separator no blank line before LIGHTMAPS (the buffer parser misreads the block)
+//   wear.lightmaps.length   no lightmap count, or one <= 0 ("Illegal lightmaps length.")
+//   wear.lightmaps.row      a lightmap row that is not "<legacy id> <name>"
+//   wear.lightmaps.trailing text after the lightmap rows
+//   wear.parsers.disagree   the two engine parsers read different tables
+//   wear.parsers.buffer     the buffer parser fails where the file parser succeeds
+//   wear.parsers.file       the file parser fails where the buffer parser succeeds
+// Warnings:
+//   wear.materials.count_text, wear.lightmaps.count_text  text after a count (ignored)
+//   wear.materials.row_text, wear.lightmaps.row_text      text after a row's name (ignored)
+std::vector<Diagnostic> check_wear(ByteView text);
+// 8.4: the number of tables a MatManager would load must stay below 70 (rule wear.tables.count).
 Status check_wear_table_count(std::size_t tables);
 
 // The engine's message when a wear file or entry cannot be opened (8.3).
