@@ -259,20 +259,31 @@ Mat4 multiply(const Mat4& a, const Mat4& b) {
   return out;
 }
 
+namespace {
+
+[[gnu::cold, gnu::noinline]] Error hierarchy_size_error(std::size_t parents, std::uint32_t nodes) {
+  return invalid_rule("anim.world.hierarchy", fmt::format("hierarchy has {} nodes, the model {}", parents, nodes));
+}
+[[gnu::cold, gnu::noinline]] Error output_size_error(std::size_t matrices, std::uint32_t nodes) {
+  return invalid_rule("anim.world.output",
+                      fmt::format("output holds {} matrices, the model has {} nodes", matrices, nodes));
+}
+[[gnu::cold, gnu::noinline]] Error parent_order_error(std::uint32_t node, std::uint16_t parent) {
+  return invalid_rule("anim.node.parent_order", fmt::format("node {}: parent {} does not precede it", node, parent));
+}
+
+}  // namespace
+
 Status world_matrices(const AnimStreams& s, const Hierarchy& h, float t, std::span<Mat4> out) {
-  if (h.parents.size() != s.node_count)
-    return invalid_rule("anim.world.hierarchy",
-                        fmt::format("hierarchy has {} nodes, the model {}", h.parents.size(), s.node_count));
-  if (out.size() < s.node_count)
-    return invalid_rule("anim.world.output",
-                        fmt::format("output holds {} matrices, the model has {} nodes", out.size(), s.node_count));
+  if (h.parents.size() != s.node_count) return hierarchy_size_error(h.parents.size(), s.node_count);
+  if (out.size() < s.node_count) return output_size_error(out.size(), s.node_count);
   for (std::uint32_t i = 0; i < s.node_count; ++i) {
     NodePose pose;
     if (Fault fault = sample_into(s, i, t, pose); fault != Fault::none) [[unlikely]]
       return fault_error(fault, s, i, t);
     const std::uint16_t parent = h.parents[i];
     if (parent != kNoParent && parent >= i)
-      return invalid_rule("anim.node.parent_order", fmt::format("node {}: parent {} does not precede it", i, parent));
+      return parent_order_error(i, parent);
     out[i] = parent == kNoParent ? pose_matrix(pose) : multiply(out[parent], pose_matrix(pose));
   }
   return {};
