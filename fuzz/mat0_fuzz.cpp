@@ -2,6 +2,7 @@
 // the rest the payload.
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 #include "parkan/material/json.hpp"
 #include "parkan/material/mat0.hpp"
@@ -14,10 +15,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   material::Mat0Attributes attrs{data[1], static_cast<std::uint32_t>(data[0] % 8)};
   ByteView payload(data + 2, size - 2);
   auto mat = material::read_mat0(payload, attrs);
-  if (!mat) return 0;
+  if (!mat) {
+    if (!mat.error().rule.starts_with("mat0.")) std::abort();  // every parse error names its rule
+    return 0;
+  }
   auto bytes = material::write_mat0(*mat);
   if (!bytes || *bytes != ByteBuffer(payload.begin(), payload.end())) std::abort();  // lossless
-  (void)material::check_mat0(*mat);
+  for (const Diagnostic& d : material::check_mat0(*mat))
+    if (!d.code.starts_with("mat0.") || !d.location.offset || *d.location.offset >= payload.size()) std::abort();
   std::vector<material::PhaseRecord> records = material::to_records(*mat);
   std::uint32_t seed = size > 6 ? load_u32(data + size - 4) : 0;
   for (std::size_t b = 0; b < mat->blocks.size(); ++b) {
@@ -37,6 +42,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   auto back = material::mat0_from_json(nlohmann::json::parse(material::mat0_to_json(*mat).dump()));
-  if (!back || material::write_mat0(*back).value() != *bytes) std::abort();  // dump/build identical
+  if (!back || !(*back == *mat) || material::write_mat0(*back).value() != *bytes) std::abort();  // dump/build identical
   return 0;
 }

@@ -75,22 +75,28 @@ TEST_F(WearCli, CheckAndCanonical) {
   std::string without = write("without.wea", kWithout);
   auto ok = run_cli({"wear", "check", with});
   EXPECT_EQ(ok.exit_code, 0);
-  EXPECT_EQ(ok.out, with + ": ok\n");
+  EXPECT_EQ(ok.out, with + ": 0 errors, 0 warnings\n");
+  EXPECT_EQ(ok.err, "");
   auto bad = run_cli({"wear", "check", with, without});
   EXPECT_EQ(bad.exit_code, 1);
-  EXPECT_EQ(bad.out, with + ": ok\n");
+  EXPECT_EQ(bad.out, with + ": 0 errors, 0 warnings\n" + without + ": 2 errors, 0 warnings\n" +
+                         "total: 2 texts in 2 files, 2 errors, 0 warnings\n");
   EXPECT_EQ(bad.err, "parkan: error: " + without +
                          ": line 4: no blank line before LIGHTMAPS (the buffer parser misreads the block) at offset "
-                         "0x12\n" +
+                         "0x12 [wear.lightmaps.separator]\n" +
                          "parkan: error: " + without +
                          ": the buffer parser fails: Illegal lightmaps length. (line 6: lightmap count 0) at offset "
-                         "0x1e\n");
+                         "0x1e [wear.parsers.buffer]\n");
   std::vector<std::string> many = {"wear", "check"};
   for (int i = 0; i < 70; ++i) many.push_back(with);
   auto tables = run_cli(many);
   EXPECT_EQ(tables.exit_code, 1);
-  EXPECT_NE(tables.err.find("parkan: error: 70 wear tables; the material manager holds 70 and tools require fewer than 70\n"),
-            std::string::npos);
+  EXPECT_EQ(tables.err,
+            "parkan: error: 70 wear tables; the material manager holds 70 and tools require fewer than 70 "
+            "[wear.tables.count]\n");
+  EXPECT_NE(tables.out.find("total: 70 texts in 70 files, 1 error, 0 warnings\n"), std::string::npos);
+  many.pop_back();
+  EXPECT_EQ(run_cli(many).exit_code, 0);
 
   std::string out = (dir / "fixed.wea").string();
   auto fixed = run_cli({"wear", "canonical", without, out});
@@ -99,6 +105,75 @@ TEST_F(WearCli, CheckAndCanonical) {
   EXPECT_EQ(run_cli({"wear", "check", out}).exit_code, 0);
   EXPECT_NE(run_cli({"wear", "canonical", without, without}).exit_code, 0);
   EXPECT_EQ(test::read_bytes(without), ByteBuffer(kWithout.begin(), kWithout.end()));
+}
+
+// Issue 9 (11): whole archives check every WEAR entry; per SRC and a total; --json; the table count
+// is about the texts named one by one, not the entries of a whole archive.
+TEST_F(WearCli, CheckTakesArchivesAndSeveralSources) {
+  std::vector<nres::EntrySpec> specs;
+  std::vector<std::string> texts;
+  for (int i = 0; i < 71; ++i) texts.push_back(i == 5 ? std::string(kWithout) : std::string(kWith));
+  for (int i = 0; i < 71; ++i)
+    specs.push_back({material::kWearTypeId, 0, 0, 1, "t" + std::to_string(i) + ".wea", as_bytes(texts[i])});
+  specs.push_back({material::kMat0TypeId, 0, 6, 0, "MAT", as_bytes("not a wear text")});
+  std::string archive = (dir / "world.rlb").string();
+  test::write_bytes(archive, nres::build(specs).value());
+  std::string with = write("with.wea", kWith);
+
+  auto r = run_cli({"wear", "check", archive, with});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, archive + ": 71 texts, 2 errors, 0 warnings\n" + with + ": 0 errors, 0 warnings\n" +
+                       "total: 72 texts in 2 files, 2 errors, 0 warnings\n");
+  EXPECT_EQ(r.err, "parkan: error: " + archive +
+                       "::t5.wea: line 4: no blank line before LIGHTMAPS (the buffer parser misreads the block) at "
+                       "offset 0x12 [wear.lightmaps.separator]\n" +
+                       "parkan: error: " + archive +
+                       "::t5.wea: the buffer parser fails: Illegal lightmaps length. (line 6: lightmap count 0) at "
+                       "offset 0x1e [wear.parsers.buffer]\n");
+
+  auto js = run_cli({"wear", "check", "--json", archive + "::t5.wea", with});
+  EXPECT_EQ(js.exit_code, 1);
+  EXPECT_EQ(js.err, "");
+  nlohmann::json doc = nlohmann::json::parse(js.out);
+  EXPECT_EQ(doc["valid"], false);
+  EXPECT_EQ(doc["errors"], 2);
+  EXPECT_EQ(doc["texts"], 2);
+  ASSERT_EQ(doc["findings"].size(), 2u);
+  EXPECT_EQ(doc["findings"][0].dump(),
+            nlohmann::json({{"severity", "error"},
+                            {"code", "wear.lightmaps.separator"},
+                            {"file", archive},
+                            {"entry", "t5.wea"},
+                            {"offset", 0x12},
+                            {"message", "line 4: no blank line before LIGHTMAPS (the buffer parser misreads the block)"}})
+                .dump());
+  EXPECT_EQ(doc["files"][0]["src"], archive + "::t5.wea");
+  EXPECT_EQ(doc["files"][1]["valid"], true);
+
+  // An entry of another type says what it is.
+  auto wrong = run_cli({"wear", "check", archive + "::MAT"});
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_EQ(wrong.err, "parkan: error: " + archive + "::MAT: this entry is a MAT0, not a WEAR [resource.type]\n");
+  auto parse = run_cli({"wear", "parse", archive + "::MAT"});
+  EXPECT_EQ(parse.exit_code, 1);
+  EXPECT_EQ(parse.err, "parkan: error: " + archive + "::MAT is a MAT0, not a WEAR\n");
+  auto whole = run_cli({"wear", "parse", archive});
+  EXPECT_EQ(whole.exit_code, 1);
+  EXPECT_EQ(whole.err, "parkan: error: " + archive + " is an NRes archive, not a WEAR\n");
+
+  std::string missing = (dir / "gone.wea").string();
+  auto io = run_cli({"wear", "check", missing, with});
+  EXPECT_EQ(io.exit_code, 3);
+  EXPECT_EQ(io.err, "parkan: error: " + missing + ": cannot open: No such file or directory [resource.open]\n");
+}
+
+TEST_F(WearCli, HelpSpeaksToUsers) {
+  for (const char* command : {"parse", "check", "canonical"}) {
+    auto r = run_cli({"wear", command, "--help"});
+    EXPECT_EQ(r.exit_code, 0) << command;
+    EXPECT_EQ(r.out.find("sub_"), std::string::npos) << r.out;
+  }
+  EXPECT_NE(run_cli({"wear", "parse", "--help"}).out.find("needs a blank line before LIGHTMAPS"), std::string::npos);
 }
 
 }  // namespace
