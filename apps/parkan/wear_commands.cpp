@@ -69,12 +69,12 @@ void add_wear_commands(CLI::App& app) {
 
   {
     auto src = std::make_shared<std::string>();
-    auto mode = std::make_shared<material::WearParser>(material::WearParser::file);
+    auto mode = std::make_shared<std::string>("file");
     auto as_json = std::make_shared<bool>(false);
     CLI::App* cmd = add_command(*group, "parse", "parse a WEAR text with one of the engine's two parsers",
                                 [=]() -> Result<int> {
                                   PARKAN_ASSIGN(resource::Payload r, open_wear(*src));
-                                  PARKAN_ASSIGN(material::Wear wear, r.parse(material::parse_wear, *mode));
+                                  PARKAN_ASSIGN(material::Wear wear, r.parse(material::parse_wear, kParsers.at(*mode)));
                                   if (*as_json) {
                                     print_json({{"materials", rows_json(wear.materials)},
                                                 {"lightmaps", rows_json(wear.lightmaps)},
@@ -89,7 +89,8 @@ void add_wear_commands(CLI::App& app) {
     cmd->add_option("--mode", *mode,
                     "file: the parser the game uses for a text read from a file or an archive entry (the "
                     "default); buffer: its parser of a text in memory, which needs a blank line before LIGHTMAPS")
-        ->transform(CLI::CheckedTransformer(kParsers, CLI::ignore_case));
+        ->transform(CLI::IsMember({"file", "buffer"}, CLI::ignore_case).description(""))
+        ->type_name("file|buffer");
     cmd->add_flag("--json", *as_json, "one JSON document");
   }
   {

@@ -68,6 +68,9 @@ TEST_F(WearCli, EngineMessages) {
   EXPECT_EQ(r.err, "parkan: error: " + archive + ": Wear <other.wea> doesn't exist. (no entry named \"other.wea\")\n");
   r = run_cli({"wear", "parse", zero, "--mode", "stream"});
   EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "parkan: error: --mode: stream not in {file,buffer}\n");
+  r = run_cli({"wear", "parse", archive + "::SHIP.WEA", "--mode", "BUFFER", "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
 TEST_F(WearCli, CheckAndCanonical) {
