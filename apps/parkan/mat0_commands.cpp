@@ -132,8 +132,10 @@ Result<int> build_library(const fs::path& in_dir, const std::string& out) {
   auto bytes = material::from_library_folder(std::move(manifest), load);
   if (!bytes) {
     Error e = std::move(bytes).error();
-    if (e.file.empty()) e.file = (in_dir / nres::kManifestName).string();
-    else e.file = (in_dir / e.file).string();
+    if (e.file.empty())
+      e.file = (in_dir / nres::kManifestName).string();
+    else
+      e.file = (in_dir / e.file).string();
     return e;
   }
   PARKAN_TRY(write_file_atomic(out, *bytes, inputs));
@@ -309,20 +311,19 @@ void add_mat0_commands(CLI::App& app) {
     auto out = std::make_shared<std::string>();
     auto as_json = std::make_shared<bool>(false);
     auto attrs = std::make_shared<AttrFlags>();
-    CLI::App* cmd = add_command(*group, "dump",
-                                "the editable text form of a material (SRC), or every material of a library "
-                                "(ARCHIVE OUTDIR: one text file per material plus manifest.json). Each value "
-                                "appears once, as you would edit it; mat0 build reads every field",
-                                [=]() -> Result<int> {
-                                  if (!out->empty()) return dump_library(*src, *out);
-                                  PARKAN_ASSIGN(OpenMaterial m, open_material(*src, *attrs));
-                                  json doc = material::mat0_to_json(m.mat);
-                                  // One document either way; the text form is indented for editing.
-                                  std::cout << doc.dump(*as_json ? -1 : 2, ' ', false,
-                                                        nlohmann::json::error_handler_t::replace)
-                                            << '\n';
-                                  return 0;
-                                });
+    CLI::App* cmd = add_command(
+        *group, "dump",
+        "the editable text form of a material (SRC), or every material of a library "
+        "(ARCHIVE OUTDIR: one text file per material plus manifest.json). Each value "
+        "appears once, as you would edit it; mat0 build reads every field",
+        [=]() -> Result<int> {
+          if (!out->empty()) return dump_library(*src, *out);
+          PARKAN_ASSIGN(OpenMaterial m, open_material(*src, *attrs));
+          json doc = material::mat0_to_json(m.mat);
+          // One document either way; the text form is indented for editing.
+          std::cout << doc.dump(*as_json ? -1 : 2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+          return 0;
+        });
     cmd->add_option("SRC", *src, "a MAT0 payload file, ARCHIVE::NAME, ARCHIVE::#N, or a whole ARCHIVE with OUTDIR")
         ->required();
     cmd->add_option("OUTDIR", *out, "folder for a whole library's text files");
@@ -370,22 +371,21 @@ void add_mat0_commands(CLI::App& app) {
     auto src = std::make_shared<std::string>();
     auto as_json = std::make_shared<bool>(false);
     auto attrs = std::make_shared<AttrFlags>();
-    CLI::App* cmd = add_command(*group, "phases", "each phase as the engine's 76-byte runtime record",
-                                [=]() -> Result<int> {
-                                  PARKAN_ASSIGN(OpenMaterial m, open_material(*src, *attrs));
-                                  std::vector<material::PhaseRecord> records = material::to_records(m.mat);
-                                  if (*as_json) {
-                                    json phases = json::array();
-                                    for (std::size_t i = 0; i < records.size(); ++i)
-                                      phases.push_back(
-                                          material::record_to_json(records[i], m.mat.phases[i].texture_name()));
-                                    print_json({{"phases", std::move(phases)}});
-                                  } else {
-                                    for (std::size_t i = 0; i < records.size(); ++i)
-                                      print_record_text(i, records[i], m.mat.phases[i].texture_name());
-                                  }
-                                  return 0;
-                                });
+    CLI::App* cmd =
+        add_command(*group, "phases", "each phase as the engine's 76-byte runtime record", [=]() -> Result<int> {
+          PARKAN_ASSIGN(OpenMaterial m, open_material(*src, *attrs));
+          std::vector<material::PhaseRecord> records = material::to_records(m.mat);
+          if (*as_json) {
+            json phases = json::array();
+            for (std::size_t i = 0; i < records.size(); ++i)
+              phases.push_back(material::record_to_json(records[i], m.mat.phases[i].texture_name()));
+            print_json({{"phases", std::move(phases)}});
+          } else {
+            for (std::size_t i = 0; i < records.size(); ++i)
+              print_record_text(i, records[i], m.mat.phases[i].texture_name());
+          }
+          return 0;
+        });
     cmd->add_option("SRC", *src, kSrcHelp)->required();
     cmd->add_flag("--json", *as_json, "one JSON document");
     attrs->add(cmd);

@@ -57,7 +57,7 @@ void print_rows(const char* what, const std::vector<material::WearRow>& rows) {
 }
 
 const std::map<std::string, material::WearParser> kParsers = {{"file", material::WearParser::file},
-                                                               {"buffer", material::WearParser::buffer}};
+                                                              {"buffer", material::WearParser::buffer}};
 
 constexpr const char* kSrcHelp = "a WEAR text file, or ARCHIVE::NAME.wea (ARCHIVE::#N) for a text in an archive";
 
@@ -71,20 +71,20 @@ void add_wear_commands(CLI::App& app) {
     auto src = std::make_shared<std::string>();
     auto mode = std::make_shared<std::string>("file");
     auto as_json = std::make_shared<bool>(false);
-    CLI::App* cmd = add_command(*group, "parse", "parse a WEAR text with one of the engine's two parsers",
-                                [=]() -> Result<int> {
-                                  PARKAN_ASSIGN(resource::Payload r, open_wear(*src));
-                                  PARKAN_ASSIGN(material::Wear wear, r.parse(material::parse_wear, kParsers.at(*mode)));
-                                  if (*as_json) {
-                                    print_json({{"materials", rows_json(wear.materials)},
-                                                {"lightmaps", rows_json(wear.lightmaps)},
-                                                {"has_lightmaps_block", wear.has_lightmaps}});
-                                    return 0;
-                                  }
-                                  print_rows("materials", wear.materials);
-                                  if (wear.has_lightmaps) print_rows("lightmaps", wear.lightmaps);
-                                  return 0;
-                                });
+    CLI::App* cmd =
+        add_command(*group, "parse", "parse a WEAR text with one of the engine's two parsers", [=]() -> Result<int> {
+          PARKAN_ASSIGN(resource::Payload r, open_wear(*src));
+          PARKAN_ASSIGN(material::Wear wear, r.parse(material::parse_wear, kParsers.at(*mode)));
+          if (*as_json) {
+            print_json({{"materials", rows_json(wear.materials)},
+                        {"lightmaps", rows_json(wear.lightmaps)},
+                        {"has_lightmaps_block", wear.has_lightmaps}});
+            return 0;
+          }
+          print_rows("materials", wear.materials);
+          if (wear.has_lightmaps) print_rows("lightmaps", wear.lightmaps);
+          return 0;
+        });
     cmd->add_option("SRC", *src, kSrcHelp)->required();
     cmd->add_option("--mode", *mode,
                     "file: the parser the game uses for a text read from a file or an archive entry (the "
@@ -120,15 +120,14 @@ void add_wear_commands(CLI::App& app) {
   {
     auto src = std::make_shared<std::string>();
     auto out = std::make_shared<std::string>();
-    CLI::App* cmd = add_command(*group, "canonical",
-                                "rewrite a WEAR text canonically: count line, rows, blank line, LIGHTMAPS block",
-                                [=]() -> Result<int> {
-                                  PARKAN_ASSIGN(resource::Payload r, open_wear(*src));
-                                  PARKAN_ASSIGN(material::Wear wear,
-                                                r.parse(material::parse_wear, material::WearParser::file));
-                                  PARKAN_TRY(write_file_atomic(*out, material::write_wear_canonical(wear), {r.file()}));
-                                  return 0;
-                                });
+    CLI::App* cmd = add_command(
+        *group, "canonical", "rewrite a WEAR text canonically: count line, rows, blank line, LIGHTMAPS block",
+        [=]() -> Result<int> {
+          PARKAN_ASSIGN(resource::Payload r, open_wear(*src));
+          PARKAN_ASSIGN(material::Wear wear, r.parse(material::parse_wear, material::WearParser::file));
+          PARKAN_TRY(write_file_atomic(*out, material::write_wear_canonical(wear), {r.file()}));
+          return 0;
+        });
     cmd->add_option("SRC", *src, kSrcHelp)->required();
     cmd->add_option("OUT", *out, "the text file to write")->required();
   }

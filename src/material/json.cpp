@@ -207,8 +207,8 @@ std::string quoted_list(std::span<const std::string_view> names) {
 }
 
 // A name from `names` (its index) or an integer 0..max.
-Result<std::uint32_t> name_or_number(const json& value, const std::string& path, std::span<const std::string_view> names,
-                                     std::uint32_t max) {
+Result<std::uint32_t> name_or_number(const json& value, const std::string& path,
+                                     std::span<const std::string_view> names, std::uint32_t max) {
   if (value.is_string()) {
     const std::string& given = value.get_ref<const std::string&>();
     for (std::size_t i = 0; i < names.size(); ++i)
@@ -232,22 +232,25 @@ Result<std::uint32_t> runtime_flags_from_json(const json& value, const std::stri
   PARKAN_ASSIGN(bool flag_b, get_bool("flag_b"));
   std::array<std::string, kPipelineCategories.size()> row_names;
   std::array<std::string_view, kPipelineCategories.size()> names;
-  for (std::size_t i = 0; i < kPipelineCategories.size(); ++i) names[i] = row_names[i] = pipeline_name(kPipelineCategories[i]);
+  for (std::size_t i = 0; i < kPipelineCategories.size(); ++i)
+    names[i] = row_names[i] = pipeline_name(kPipelineCategories[i]);
   PARKAN_ASSIGN(const json* pipeline, require(*flags, "pipeline", path));
   PARKAN_ASSIGN(std::uint32_t category, name_or_number(*pipeline, join_path(path, "pipeline"), names, 15));
   PARKAN_ASSIGN(const json* other, require(*flags, "other_bits", path));
   PARKAN_ASSIGN(std::uint32_t other_bits, to_u32(*other, join_path(path, "other_bits"), 0xFFFFFFFF));
   if (other_bits & 0x7Fu)
-    return error_at("mat0.text.value", join_path(path, "other_bits"),
-                    fmt::format("{} has bits 0..6 set; other_bits holds bits 7..31 only (a multiple of 128)",
-                                other_bits));
+    return error_at(
+        "mat0.text.value", join_path(path, "other_bits"),
+        fmt::format("{} has bits 0..6 set; other_bits holds bits 7..31 only (a multiple of 128)", other_bits));
   return static_cast<std::uint32_t>(texture_flag) | (static_cast<std::uint32_t>(flag_a) << 1) | (category << 2) |
          (static_cast<std::uint32_t>(flag_b) << 6) | other_bits;
 }
 
-Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_name(const std::string& utf8, const std::string& path) {
+Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_name(const std::string& utf8,
+                                                                      const std::string& path) {
   auto bytes = utf8_to_cp1251(utf8);
-  if (!bytes) return error_at("mat0.text.texture", path, fmt::format("\"{}\" has a character cp1251 cannot hold", utf8));
+  if (!bytes)
+    return error_at("mat0.text.texture", path, fmt::format("\"{}\" has a character cp1251 cannot hold", utf8));
   if (bytes->size() > kTextureFieldSize - 1)
     return error_at("mat0.text.texture", path,
                     fmt::format("\"{}\" is {} bytes; at most 15 fit with the NUL", utf8, bytes->size()));
@@ -344,8 +347,8 @@ Result<Phase> phase_from_json(const json& j, const std::string& path) {
     std::size_t index;
     std::int64_t lo, hi;
   };
-  for (const Single& s : {Single{"opacity", kOpacity, 0, 255}, Single{"power", kPower, 0, 255},
-                          Single{"page", kPage, -128, 127}}) {
+  for (const Single& s :
+       {Single{"opacity", kOpacity, 0, 255}, Single{"power", kPower, 0, 255}, Single{"page", kPage, -128, 127}}) {
     const json* value = find(j, s.key);
     if (!value) continue;
     std::string where = join_path(path, s.key);
@@ -355,9 +358,9 @@ Result<Phase> phase_from_json(const json& j, const std::string& path) {
 
   for (std::size_t i = 0; i < kParamCount; ++i) {
     if (named[i] && raw && *named[i] != (*raw)[i])
-      return error_at("mat0.text.conflict", named_path[i],
-                      fmt::format("{} disagrees with {}.params[{}] = {}; give one of them", named_text[i], path, i,
-                                  (*raw)[i]));
+      return error_at(
+          "mat0.text.conflict", named_path[i],
+          fmt::format("{} disagrees with {}.params[{}] = {}; give one of them", named_text[i], path, i, (*raw)[i]));
     if (named[i]) {
       phase.params[i] = *named[i];
     } else if (raw) {
@@ -386,9 +389,9 @@ Result<AnimBlock> block_from_json(const json& j, const std::string& path) {
     if (!interpolate->is_array()) return error_at("mat0.text.value", path + ".interpolate", "expected an array");
     for (std::size_t i = 0; i < interpolate->size(); ++i) {
       const json& name = (*interpolate)[i];
-      auto it = name.is_string() ? std::find(kInterpolateNames.begin(), kInterpolateNames.end(),
-                                             name.get_ref<const std::string&>())
-                                 : kInterpolateNames.end();
+      auto it = name.is_string()
+                    ? std::find(kInterpolateNames.begin(), kInterpolateNames.end(), name.get_ref<const std::string&>())
+                    : kInterpolateNames.end();
       if (it == kInterpolateNames.end())
         return error_at("mat0.text.value", fmt::format("{}.interpolate[{}]", path, i),
                         fmt::format("expected {}", quoted_list(kInterpolateNames)));
@@ -455,9 +458,12 @@ Status prefix_from_json(const json& value, Mat0& mat) {
     PARKAN_ASSIGN(std::uint32_t v, to_u32(*given, std::string("prefix.") + m.key, m.max));
     if (version < m.from && v != m.fallback) return not_stored(m.key, m.from);
     if (version < m.from) continue;
-    if (m.key == std::string_view("meta_a")) mat.meta_a = static_cast<std::uint8_t>(v);
-    else if (m.key == std::string_view("meta_b")) mat.meta_b = static_cast<std::uint8_t>(v);
-    else mat.meta_d = v;
+    if (m.key == std::string_view("meta_a"))
+      mat.meta_a = static_cast<std::uint8_t>(v);
+    else if (m.key == std::string_view("meta_b"))
+      mat.meta_b = static_cast<std::uint8_t>(v);
+    else
+      mat.meta_d = v;
   }
 
   const json* as_float = find(*prefix, "meta_c");
@@ -506,8 +512,10 @@ json mat0_to_json(const Mat0& mat) {
     prefix["meta_b"] = mat.meta_b;
   }
   if (version >= 3) {
-    if (auto shown = meta_c_as_float(mat.meta_c)) prefix["meta_c"] = *shown;
-    else prefix["meta_c_bits"] = mat.meta_c;
+    if (auto shown = meta_c_as_float(mat.meta_c))
+      prefix["meta_c"] = *shown;
+    else
+      prefix["meta_c_bits"] = mat.meta_c;
   }
   if (version >= 4) prefix["meta_d"] = mat.meta_d;
   if (!prefix.empty()) doc["prefix"] = std::move(prefix);
@@ -551,9 +559,9 @@ Result<Mat0> mat0_from_json(const json& doc) {
   PARKAN_ASSIGN(const json* blocks, require(doc, "blocks", ""));
   if (!blocks->is_array()) return error_at("mat0.text.value", "blocks", "expected an array");
   if (blocks->size() > kMaxAnimBlocks)
-    return error_at("mat0.header.block_count", "blocks",
-                    fmt::format("{} ({} animation blocks, at most {})", kTooManyAnimations, blocks->size(),
-                                kMaxAnimBlocks));
+    return error_at(
+        "mat0.header.block_count", "blocks",
+        fmt::format("{} ({} animation blocks, at most {})", kTooManyAnimations, blocks->size(), kMaxAnimBlocks));
   for (std::size_t i = 0; i < blocks->size(); ++i) {
     PARKAN_ASSIGN(AnimBlock b, block_from_json((*blocks)[i], fmt::format("blocks[{}]", i)));
     mat.blocks.push_back(std::move(b));

@@ -84,7 +84,8 @@ Result<ByteBuffer> from_library_folder(json manifest, const nres::FileLoader& lo
   json& entries = manifest["entries"];
   for (std::size_t i = 0; i < entries.size(); ++i) {
     json& entry = entries[i];
-    if (!entry.is_object() || !entry.contains("file") || !entry["file"].is_string()) continue;  // from_folder reports it
+    if (!entry.is_object() || !entry.contains("file") || !entry["file"].is_string())
+      continue;  // from_folder reports it
     std::string file = entry["file"];
     if (!is_text_file(file)) continue;
     PARKAN_ASSIGN(ByteBuffer text, load(file));

@@ -12,21 +12,22 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
   Mat0 mat;
   mat.attributes = attributes;
   if (payload.size() < kHeaderSize)
-    return invalid_rule("mat0.header.size", fmt::format("MAT0 header needs 4 bytes, the payload has {}", payload.size()), 0);
+    return invalid_rule("mat0.header.size",
+                        fmt::format("MAT0 header needs 4 bytes, the payload has {}", payload.size()), 0);
   std::size_t phase_count = load_u16(payload.data());
   std::size_t block_count = load_u16(payload.data() + 2);
   if (block_count > kMaxAnimBlocks)
-    return invalid_rule("mat0.header.block_count",
-                        fmt::format("{} ({} animation blocks, at most {})", kTooManyAnimations, block_count,
-                               kMaxAnimBlocks),
-                   2);
+    return invalid_rule(
+        "mat0.header.block_count",
+        fmt::format("{} ({} animation blocks, at most {})", kTooManyAnimations, block_count, kMaxAnimBlocks), 2);
 
   std::size_t cur = kHeaderSize;
   std::size_t prefix = prefix_size(attributes.attr2);
   if (!range_fits(cur, prefix, payload.size()))
-    return invalid_rule("mat0.prefix.size", fmt::format("version prefix of attr2 {} needs {} bytes, {} left", attributes.attr2, prefix,
-                               payload.size() - cur),
-                   cur);
+    return invalid_rule("mat0.prefix.size",
+                        fmt::format("version prefix of attr2 {} needs {} bytes, {} left", attributes.attr2, prefix,
+                                    payload.size() - cur),
+                        cur);
   if (attributes.attr2 >= 2) {
     mat.meta_a = payload[cur];
     mat.meta_b = payload[cur + 1];
@@ -36,10 +37,11 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
   cur += prefix;
 
   if (!range_fits(cur, phase_count * kPhaseSize, payload.size()))
-    return invalid_rule("mat0.phases.size", fmt::format("phase table ({} phases of 34 bytes) extends past the end of the payload "
-                               "({} bytes left)",
-                               phase_count, payload.size() - cur),
-                   cur);
+    return invalid_rule("mat0.phases.size",
+                        fmt::format("phase table ({} phases of 34 bytes) extends past the end of the payload "
+                                    "({} bytes left)",
+                                    phase_count, payload.size() - cur),
+                        cur);
   mat.phases.resize(phase_count);
   for (Phase& phase : mat.phases) {
     std::copy_n(payload.data() + cur, kParamCount, phase.params.begin());
@@ -51,18 +53,20 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
   for (std::size_t b = 0; b < block_count; ++b) {
     AnimBlock& block = mat.blocks[b];
     if (!range_fits(cur, kBlockHeaderSize, payload.size()))
-      return invalid_rule("mat0.block.header_size", fmt::format("animation block {} header (6 bytes) extends past the end of the payload "
-                                 "({} bytes left)",
-                                 b, payload.size() - cur),
-                     cur);
+      return invalid_rule("mat0.block.header_size",
+                          fmt::format("animation block {} header (6 bytes) extends past the end of the payload "
+                                      "({} bytes left)",
+                                      b, payload.size() - cur),
+                          cur);
     block.header_raw = load_u32(payload.data() + cur);
     std::size_t key_count = load_u16(payload.data() + cur + 4);
     cur += kBlockHeaderSize;
     if (!range_fits(cur, key_count * kKeySize, payload.size()))
-      return invalid_rule("mat0.block.keys_size", fmt::format("animation block {} keys ({} keys of 6 bytes) extend past the end of the "
-                                 "payload ({} bytes left)",
-                                 b, key_count, payload.size() - cur),
-                     cur);
+      return invalid_rule("mat0.block.keys_size",
+                          fmt::format("animation block {} keys ({} keys of 6 bytes) extend past the end of the "
+                                      "payload ({} bytes left)",
+                                      b, key_count, payload.size() - cur),
+                          cur);
     block.keys.resize(key_count);
     for (Key& key : block.keys) {
       key.phase = load_u16(payload.data() + cur);
@@ -72,7 +76,8 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
     }
   }
   if (cur != payload.size())
-    return invalid_rule("mat0.payload.trailing", fmt::format("{} trailing bytes after the last section", payload.size() - cur), cur);
+    return invalid_rule("mat0.payload.trailing",
+                        fmt::format("{} trailing bytes after the last section", payload.size() - cur), cur);
   return mat;
 }
 

@@ -108,7 +108,8 @@ class Checker {
     if (lightmaps <= 0 || !rows(i, lightmaps, "lightmap")) return;
     next = skip_blank(i);
     if (next != lines_.size())
-      add(Severity::error, "wear.lightmaps.trailing", next, "unexpected text after the lightmap rows (the engine ignores it)");
+      add(Severity::error, "wear.lightmaps.trailing", next,
+          "unexpected text after the lightmap rows (the engine ignores it)");
   }
 
   std::vector<Diagnostic> take() { return std::move(findings_); }
@@ -147,9 +148,9 @@ std::vector<Diagnostic> check_wear(ByteView text) {
 
 Status check_wear_table_count(std::size_t tables) {
   if (tables >= kMaxWearTables)
-    return invalid_rule("wear.tables.count",
-                        fmt::format("{} wear tables; the material manager holds 70 and tools require fewer than 70",
-                                    tables));
+    return invalid_rule(
+        "wear.tables.count",
+        fmt::format("{} wear tables; the material manager holds 70 and tools require fewer than 70", tables));
   return {};
 }
 

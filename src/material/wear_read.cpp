@@ -133,26 +133,25 @@ Result<Wear> parse_wear(ByteView text, WearParser parser) {
   if (!token || !is_lightmaps_marker(*token)) return wear;  // the rest is not read
   wear.has_lightmaps = true;
   if (buffer) {
-    // The buffer parser (sub_10003F80): two skips to the end of a line from where the rows ended: over the blank separator
-    // and the LIGHTMAPS line, or, without the separator, over LIGHTMAPS and the count line.
+    // The buffer parser (sub_10003F80): two skips to the end of a line from where the rows ended: over the blank
+    // separator and the LIGHTMAPS line, or, without the separator, over LIGHTMAPS and the count line.
     s.set_pos(s.after_line(s.after_line(line_start)));
   }
   line_start = s.pos();
-  PARKAN_ASSIGN(std::int32_t lightmap_count, read_count(s, kIllegalLightmapsLength, "lightmap", "wear.lightmaps.length"));
+  PARKAN_ASSIGN(std::int32_t lightmap_count,
+                read_count(s, kIllegalLightmapsLength, "lightmap", "wear.lightmaps.length"));
   next_line(line_start);
   reserve_rows(wear.lightmaps, lightmap_count, text.size());
   for (std::int32_t i = 0; i < lightmap_count; ++i) {
     line_start = s.pos();
-    PARKAN_ASSIGN(WearRow row, read_row(s, "lightmap", static_cast<std::size_t>(i),
-                                        static_cast<std::size_t>(lightmap_count)));
+    PARKAN_ASSIGN(WearRow row,
+                  read_row(s, "lightmap", static_cast<std::size_t>(i), static_cast<std::size_t>(lightmap_count)));
     wear.lightmaps.push_back(std::move(row));
     next_line(line_start);
   }
   return wear;
 }
 
-std::string wear_not_found_message(std::string_view name) {
-  return fmt::format("Wear <{}> doesn't exist.", name);
-}
+std::string wear_not_found_message(std::string_view name) { return fmt::format("Wear <{}> doesn't exist.", name); }
 
 }  // namespace parkan::material

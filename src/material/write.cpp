@@ -6,14 +6,15 @@
 namespace parkan::material {
 
 Result<ByteBuffer> write_mat0(const Mat0& mat) {
-  if (mat.phases.size() > 0xFFFF) return invalid_rule("mat0.phases.count", fmt::format("{} phases, at most 65535 fit", mat.phases.size()));
+  if (mat.phases.size() > 0xFFFF)
+    return invalid_rule("mat0.phases.count", fmt::format("{} phases, at most 65535 fit", mat.phases.size()));
   if (mat.blocks.size() > kMaxAnimBlocks)
     return invalid_rule("mat0.header.block_count", fmt::format("{} ({} animation blocks, at most {})",
-                                                           kTooManyAnimations, mat.blocks.size(),
-                               kMaxAnimBlocks));
+                                                               kTooManyAnimations, mat.blocks.size(), kMaxAnimBlocks));
   for (std::size_t b = 0; b < mat.blocks.size(); ++b)
     if (mat.blocks[b].keys.size() > 0xFFFF)
-      return invalid_rule("mat0.block.key_count", fmt::format("animation block {} has {} keys, at most 65535 fit", b, mat.blocks[b].keys.size()));
+      return invalid_rule("mat0.block.key_count", fmt::format("animation block {} has {} keys, at most 65535 fit", b,
+                                                              mat.blocks[b].keys.size()));
 
   ByteWriter out(payload_size(mat));
   out.u16(static_cast<std::uint16_t>(mat.phases.size()));

@@ -87,8 +87,8 @@ TEST_F(Mat0Cli, WholeLibraryDumpAndBuild) {
   EXPECT_FALSE(std::filesystem::exists(dir / "x.lib"));
   auto whole = run_cli({"mat0", "phases", lib});
   EXPECT_EQ(whole.exit_code, 2);
-  EXPECT_EQ(whole.err, "parkan: error: " + lib + " is an archive: name one material as " + lib + "::NAME or " + lib +
-                           "::#N\n");
+  EXPECT_EQ(whole.err,
+            "parkan: error: " + lib + " is an archive: name one material as " + lib + "::NAME or " + lib + "::#N\n");
 }
 
 TEST_F(Mat0Cli, BarePayloadNeedsItsAttributes) {
@@ -99,8 +99,9 @@ TEST_F(Mat0Cli, BarePayloadNeedsItsAttributes) {
             R"({"flag_a":false,"flag_b":false,"other_bits":0,"pipeline":"ONE/ZERO","texture_flag":false})");
   auto flagged = run_cli({"mat0", "dump", bare, "--attr1", "69", "--json"});  // 0x45
   ASSERT_EQ(flagged.exit_code, 0) << flagged.err;
-  EXPECT_EQ(json::parse(flagged.out)["runtime_flags"].dump(),
-            R"({"flag_a":false,"flag_b":true,"other_bits":0,"pipeline":"SRC_ALPHA/INV_SRC_ALPHA","texture_flag":true})");
+  EXPECT_EQ(
+      json::parse(flagged.out)["runtime_flags"].dump(),
+      R"({"flag_a":false,"flag_b":true,"other_bits":0,"pipeline":"SRC_ALPHA/INV_SRC_ALPHA","texture_flag":true})");
   // No phases, no blocks, a version 6 prefix: with --attr2 0 the prefix is trailing bytes.
   std::string empty = write("empty.mat0", ByteBuffer{0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
   EXPECT_EQ(run_cli({"mat0", "dump", empty, "--json"}).exit_code, 0);
@@ -135,7 +136,8 @@ TEST_F(Mat0Cli, BadInputGivesOneLine) {
   EXPECT_EQ(r.err, "parkan: error: " + lib + ": no entry named \"NOPE\"\n");
   r = run_cli({"mat0", "dump", (dir / "missing.mat0").string()});
   EXPECT_EQ(r.exit_code, 3);
-  std::string bad_json = write("bad.json", as_bytes(R"({"attr1": 0, "attr2": 6, "phases": [], "blocks": [{"mode": 9}]})"));
+  std::string bad_json =
+      write("bad.json", as_bytes(R"({"attr1": 0, "attr2": 6, "phases": [], "blocks": [{"mode": 9}]})"));
   r = run_cli({"mat0", "build", bad_json, (dir / "o").string()});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "parkan: error: " + bad_json +
@@ -148,11 +150,13 @@ TEST_F(Mat0Cli, CheckReportsRulesAndExitCodes) {
   auto lib_check = run_cli({"mat0", "check", lib});
   EXPECT_EQ(lib_check.exit_code, 0) << lib_check.out;
   EXPECT_EQ(lib_check.out, lib + ": 40 materials, 0 errors, 2 warnings\n");
-  EXPECT_EQ(lib_check.err,
-            "parkan: warning: " + lib + "::ANIM_MODE5: animation block 0: unknown mode 5 (sampled as loop) at offset "
-            "0x96 [mat0.block.mode]\n"
-            "parkan: warning: " + lib + "::ANIM_MODE5: animation block 1: unknown mode 5 (sampled as loop) at offset "
-            "0xcc [mat0.block.mode]\n");
+  EXPECT_EQ(lib_check.err, "parkan: warning: " + lib +
+                               "::ANIM_MODE5: animation block 0: unknown mode 5 (sampled as loop) at offset "
+                               "0x96 [mat0.block.mode]\n"
+                               "parkan: warning: " +
+                               lib +
+                               "::ANIM_MODE5: animation block 1: unknown mode 5 (sampled as loop) at offset "
+                               "0xcc [mat0.block.mode]\n");
   material::Mat0 m = material_named("ANIM_LOOP");
   m.blocks[0].keys[1].phase = 9;
   std::string path = write("bad_key.mat0", material::write_mat0(m).value());
@@ -287,9 +291,8 @@ TEST_F(Mat0Cli, EditedTextReachesThePayload) {
   std::string conflict = write("conflict.json", as_bytes(both.dump(2)));
   auto refused = run_cli({"mat0", "build", conflict, (dir / "c.mat0").string()});
   EXPECT_EQ(refused.exit_code, 1);
-  EXPECT_EQ(refused.err, "parkan: error: " + conflict +
-                             ": runtime_flags: these flags make attr1 0x" + fmt::format("{:x}", attr1) +
-                             ", which disagrees with attr1 = 0x0; give one of them\n");
+  EXPECT_EQ(refused.err, "parkan: error: " + conflict + ": runtime_flags: these flags make attr1 0x" +
+                             fmt::format("{:x}", attr1) + ", which disagrees with attr1 = 0x0; give one of them\n");
   EXPECT_FALSE(std::filesystem::exists(dir / "c.mat0"));
 
   json old = doc;
@@ -366,8 +369,8 @@ TEST_F(Mat0Cli, SampleByTimeAndByT) {
 
   material::Mat0 rnd = material_named("ANIM_RANDOM");
   std::uint32_t cycle = rnd.blocks[0].keys.back().end_time;
-  r = run_cli({"mat0", "sample", lib + "::ANIM_RANDOM", "--block", "0", "--game-time", "5", "--start", "3",
-               "--rand", "30000", "--json"});
+  r = run_cli({"mat0", "sample", lib + "::ANIM_RANDOM", "--block", "0", "--game-time", "5", "--start", "3", "--rand",
+               "30000", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(json::parse(r.out)["start_time"], 30000u % cycle);
 

@@ -24,10 +24,9 @@ constexpr std::string_view kWithout = "2\n0 MAT_A\n1 MAT_B\nLIGHTMAPS\n1\n0 LM.0
 
 TEST_F(WearCli, ParseJsonWithBothParsers) {
   std::string with = write("with.wea", kWith);
-  const std::string want =
-      R"({"has_lightmaps_block":true,"lightmaps":[{"legacy_id":0,"name":"LM.0"}],)"
-      R"("materials":[{"legacy_id":0,"name":"MAT_A"},{"legacy_id":1,"name":"MAT_B"}]})"
-      "\n";
+  const std::string want = R"({"has_lightmaps_block":true,"lightmaps":[{"legacy_id":0,"name":"LM.0"}],)"
+                           R"("materials":[{"legacy_id":0,"name":"MAT_A"},{"legacy_id":1,"name":"MAT_B"}]})"
+                           "\n";
   for (const char* mode : {"file", "buffer"}) {
     auto r = run_cli({"wear", "parse", with, "--mode", mode, "--json"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -42,7 +41,8 @@ TEST_F(WearCli, ParseJsonWithBothParsers) {
             "parkan: error: " + without + ": Illegal lightmaps length. (line 6: lightmap count 0) at offset 0x1e\n");
   std::string plain = write("plain.wea", "1\n7 ONLY\n");
   EXPECT_EQ(run_cli({"wear", "parse", plain, "--json"}).out,
-            R"({"has_lightmaps_block":false,"lightmaps":[],"materials":[{"legacy_id":7,"name":"ONLY"}]})" "\n");
+            R"({"has_lightmaps_block":false,"lightmaps":[],"materials":[{"legacy_id":7,"name":"ONLY"}]})"
+            "\n");
 }
 
 TEST_F(WearCli, EngineMessages) {
@@ -142,14 +142,15 @@ TEST_F(WearCli, CheckTakesArchivesAndSeveralSources) {
   EXPECT_EQ(doc["errors"], 2);
   EXPECT_EQ(doc["texts"], 2);
   ASSERT_EQ(doc["findings"].size(), 2u);
-  EXPECT_EQ(doc["findings"][0].dump(),
-            nlohmann::json({{"severity", "error"},
-                            {"code", "wear.lightmaps.separator"},
-                            {"file", archive},
-                            {"entry", "t5.wea"},
-                            {"offset", 0x12},
-                            {"message", "line 4: no blank line before LIGHTMAPS (the buffer parser misreads the block)"}})
-                .dump());
+  EXPECT_EQ(
+      doc["findings"][0].dump(),
+      nlohmann::json({{"severity", "error"},
+                      {"code", "wear.lightmaps.separator"},
+                      {"file", archive},
+                      {"entry", "t5.wea"},
+                      {"offset", 0x12},
+                      {"message", "line 4: no blank line before LIGHTMAPS (the buffer parser misreads the block)"}})
+          .dump());
   EXPECT_EQ(doc["files"][0]["src"], archive + "::t5.wea");
   EXPECT_EQ(doc["files"][1]["valid"], true);
 

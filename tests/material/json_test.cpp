@@ -44,11 +44,16 @@ RC_GTEST_PROP(Mat0Json, NoShownValueIsIgnored, ()) {
   for (auto it = flat.begin(); it != flat.end(); ++it) {
     json& leaf = doc[json::json_pointer(it.key())];
     const json saved = leaf;
-    if (leaf.is_boolean()) leaf = !leaf.get<bool>();
-    else if (leaf.is_number_float()) leaf = leaf.get<double>() * 2 + 1;
-    else if (leaf.is_number_integer()) leaf = leaf.get<std::int64_t>() == 0 ? 1 : leaf.get<std::int64_t>() - 1;
-    else if (leaf.is_string()) leaf = leaf.get<std::string>() + "X";
-    else continue;  // null: an empty array or object
+    if (leaf.is_boolean())
+      leaf = !leaf.get<bool>();
+    else if (leaf.is_number_float())
+      leaf = leaf.get<double>() * 2 + 1;
+    else if (leaf.is_number_integer())
+      leaf = leaf.get<std::int64_t>() == 0 ? 1 : leaf.get<std::int64_t>() - 1;
+    else if (leaf.is_string())
+      leaf = leaf.get<std::string>() + "X";
+    else
+      continue;  // null: an empty array or object
     auto back = mat0_from_json(doc);
     const bool read_or_refused = !back.ok() || !(*back == m);  // (RC_ASSERT would not short-circuit)
     RC_ASSERT(read_or_refused);
@@ -58,9 +63,9 @@ RC_GTEST_PROP(Mat0Json, NoShownValueIsIgnored, ()) {
 
 TEST(Mat0Json, FloatBitPatternsRoundTrip) {
   Mat0 m = test::make_material(0, 0, {{0, 100}}, 1);
-  for (std::uint32_t bits : {0x3F800000u, 0x80000000u, 0x00000000u, 0x00000001u, 0x807FFFFFu, 0x7F7FFFFFu,
-                             0xFF7FFFFFu, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x7FC00001u, 0x7F800001u,
-                             0xFFFFFFFFu, 0x3DCCCCCDu}) {
+  for (std::uint32_t bits :
+       {0x3F800000u, 0x80000000u, 0x00000000u, 0x00000001u, 0x807FFFFFu, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x7F800000u,
+        0xFF800000u, 0x7FC00000u, 0x7FC00001u, 0x7F800001u, 0xFFFFFFFFu, 0x3DCCCCCDu}) {
     m.meta_c = bits;
     json doc = mat0_to_json(m);
     float value = std::bit_cast<float>(bits);
@@ -152,8 +157,11 @@ TEST(Mat0Json, EditsByMeaningReachTheBytes) {
   j["phases"][1]["power"] = 3;
   j["phases"][1]["page"] = -1;
   j["phases"][1]["texture"] = "NEW.0";
-  j["runtime_flags"] = {{"texture_flag", false}, {"flag_a", true}, {"pipeline", "ZERO/SRC_COLOR"},
-                        {"flag_b", true}, {"other_bits", 0x80}};
+  j["runtime_flags"] = {{"texture_flag", false},
+                        {"flag_a", true},
+                        {"pipeline", "ZERO/SRC_COLOR"},
+                        {"flag_b", true},
+                        {"other_bits", 0x80}};
   j["prefix"]["meta_c"] = 0.5;
   j["prefix"]["meta_a"] = 1;
   j["blocks"][0]["mode"] = "one-shot";
@@ -187,8 +195,8 @@ TEST(Mat0Json, EditsByMeaningReachTheBytes) {
   raw["blocks"][0]["mask"] = 0x1234;
   e = mat0_from_json(raw).value();
   EXPECT_EQ(e.attributes.attr1, 0x45u);
-  EXPECT_EQ(e.phases[0].params, (std::array<std::uint8_t, kParamCount>{7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-                                                                          7, 7, 7}));
+  EXPECT_EQ(e.phases[0].params,
+            (std::array<std::uint8_t, kParamCount>{7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7}));
   EXPECT_EQ(e.blocks[0].mask(), 0x1234u);
 }
 
@@ -234,7 +242,8 @@ TEST(Mat0Json, TwoFormsThatDisagreeAreAnError) {
   k["phases"][0]["params"] = params;  // agrees with every named byte
   EXPECT_EQ(mat0_from_json(k)->phases[0], m.phases[0]);
   k["phases"][0]["page"] = -3;
-  EXPECT_FAILS(k, "mat0.text.conflict", "phases[0].page: -3 disagrees with phases[0].params[17] = 17; give one of them");
+  EXPECT_FAILS(k, "mat0.text.conflict",
+               "phases[0].page: -3 disagrees with phases[0].params[17] = 17; give one of them");
 
   k = j;
   k["attr1"] = 0x10;
@@ -346,7 +355,8 @@ TEST(Mat0Json, ErrorsNameThePathAndTheRule) {
   EXPECT_FAILS(k, "mat0.text.texture",
                "phases[0].texture: \"A_VERY_LONG_NAME.0\" is 18 bytes; at most 15 fit with the NUL");
   k["phases"][0]["texture"] = "\xE2\x82\xAC\xE2\x98\x83";  // the euro sign is in cp1251, the snowman is not
-  EXPECT_FAILS(k, "mat0.text.texture", "phases[0].texture: \"\xE2\x82\xAC\xE2\x98\x83\" has a character cp1251 cannot hold");
+  EXPECT_FAILS(k, "mat0.text.texture",
+               "phases[0].texture: \"\xE2\x82\xAC\xE2\x98\x83\" has a character cp1251 cannot hold");
   k = j;
   k["phases"][0]["texture_field"] = "00";
   EXPECT_FAILS(k, "mat0.text.value", "phases[0].texture_field: expected 32 hex digits");

@@ -80,7 +80,8 @@ std::string error_of(ByteView p, std::uint32_t attr2 = 6) {
 }
 
 TEST(Mat0Read, StructuralErrors) {
-  EXPECT_EQ(error_of(bytes_of({1, 0, 0})), "[mat0.header.size] MAT0 header needs 4 bytes, the payload has 3 at offset 0x0");
+  EXPECT_EQ(error_of(bytes_of({1, 0, 0})),
+            "[mat0.header.size] MAT0 header needs 4 bytes, the payload has 3 at offset 0x0");
   EXPECT_EQ(error_of(bytes_of({0, 0, 20, 0})),
             "[mat0.header.block_count] Too many animations for material. (20 animation blocks, at most 19) at offset "
             "0x2");

@@ -60,7 +60,8 @@ TEST(WearParse, EngineMessages) {
     EXPECT_EQ(error_of("\n\n-3\n", p), "Illegal wear length. (line 3: wear count -3) at offset 0x2");
     EXPECT_EQ(error_of("", p), "Illegal wear length. (line 1: no wear count) at offset 0x0");
     EXPECT_EQ(error_of("abc", p), "Illegal wear length. (line 1: no wear count) at offset 0x0");
-    EXPECT_EQ(error_of("3\n0 A\n1 B\n", p), "line 4: material row 3 of 3: expected \"<legacy id> <name>\" at offset 0xa");
+    EXPECT_EQ(error_of("3\n0 A\n1 B\n", p),
+              "line 4: material row 3 of 3: expected \"<legacy id> <name>\" at offset 0xa");
     EXPECT_EQ(error_of("1\nX A\n", p), "line 2: material row 1 of 1: expected \"<legacy id> <name>\" at offset 0x2");
     EXPECT_EQ(error_of("1\n0 A\n\nLIGHTMAPS\n0\n", p),
               "Illegal lightmaps length. (line 5: lightmap count 0) at offset 0x11");
@@ -103,7 +104,8 @@ TEST(WearWrite, CanonicalAndLossless) {
 rc::Gen<WearRow> gen_row() {
   return rc::gen::build<WearRow>(
       rc::gen::set(&WearRow::legacy_id),
-      rc::gen::set(&WearRow::name, rc::gen::nonEmpty(rc::gen::container<std::string>(rc::gen::inRange<char>('!', '~' + 1)))));
+      rc::gen::set(&WearRow::name,
+                   rc::gen::nonEmpty(rc::gen::container<std::string>(rc::gen::inRange<char>('!', '~' + 1)))));
 }
 
 RC_GTEST_PROP(WearProperty, CanonicalTextParsesBackWithBothParsers, ()) {
@@ -150,8 +152,9 @@ TEST(WearCheck, Rules) {
                 "E line 7: unexpected text after the lightmap rows (the engine ignores it) at offset 0x24 "
                 "[wear.lightmaps.trailing]",
                 "E the file and buffer parsers of the engine read this text differently [wear.parsers.disagree]"}));
-  EXPECT_EQ(findings("0\n"), (std::vector<std::string>{
-                                 "E line 1: Illegal wear length. (wear count 0) at offset 0x0 [wear.materials.length]"}));
+  EXPECT_EQ(findings("0\n"),
+            (std::vector<std::string>{
+                "E line 1: Illegal wear length. (wear count 0) at offset 0x0 [wear.materials.length]"}));
   EXPECT_EQ(findings("x\n"),
             (std::vector<std::string>{
                 "E line 1: Illegal wear length. (no wear count) at offset 0x0 [wear.materials.length]"}));
