@@ -1,8 +1,14 @@
 // parkan archive list|verify|cat|extract|pack|repack|add|replace|remove|rename (cli.md "archive").
+//
+// Every command keeps its memory near the size of its input (issue 9, defect 3): the archive is
+// mapped, its directory read once, and whatever is as large as the archive (JSON documents, the new
+// archive, the folder's manifest) is streamed, never built whole. bench/archive_memory.sh measures it.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -11,10 +17,11 @@
 #include "parkan/core/file.hpp"
 #include "parkan/core/progress.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/game/resource.hpp"
 #include "parkan/nres/edit.hpp"
 #include "parkan/nres/folder.hpp"
 #include "parkan/nres/write.hpp"
+#include "parkan/resource/archive.hpp"
+#include "parkan/resource/reference.hpp"
 
 namespace parkan::cli {
 
@@ -40,17 +47,17 @@ Result<std::unique_ptr<OpenArchive>> open_archive(const std::string& path, nres:
   return open;
 }
 
-// ENTRY on the command line: "#N" (directory index) or a name found the way the engine finds it.
+// ENTRY on the command line: "#N" (directory index) or a name found the way the engine finds it,
+// given as UTF-8 (converted to cp1251) or as raw bytes (resource::name_to_cp1251).
 Result<std::size_t> resolve_entry(const nres::Archive& archive, const std::string& path, const std::string& text) {
-  game::ResourceRef ref = game::parse_resource_ref("x::" + text);
+  const resource::Reference ref = resource::parse_reference("x::" + text);
   if (ref.index) {
     if (*ref.index >= archive.entries.size())
       return invalid(fmt::format("no entry #{} (the archive has {} entries)", *ref.index, archive.entries.size()))
           .in_file(path);
     return *ref.index;
   }
-  auto name = utf8_to_cp1251(*ref.name);  // as game::open_resource: UTF-8 text, else raw bytes
-  auto index = nres::find(archive, name ? *name : *ref.name);
+  auto index = nres::find(archive, resource::name_to_cp1251(text));
   if (!index) return invalid(fmt::format("no entry named \"{}\"", text)).in_file(path);
   return *index;
 }
@@ -67,46 +74,109 @@ Result<std::uint32_t> type_id_of(const std::string& text) {
   return *id;
 }
 
-void print_violation(const char* kind, Error error, const std::string& path) {
-  print_finding(kind, std::move(error).in_file(path));
+// The type id a payload's magic names, where it has one: a Texm is stored as "Texm", an NRes (a
+// model, msh.md) as "MESH". MAT0 and WEAR payloads have no magic.
+std::optional<std::uint32_t> type_from_magic(ByteView payload) {
+  if (payload.size() < 4) return std::nullopt;
+  switch (load_u32(payload.data())) {
+    case resource::kTypeTexm: return resource::kTypeTexm;  // the payload starts with "Texm"
+    case nres::kMagic: return resource::kTypeMesh;
+    default: return std::nullopt;
+  }
 }
 
-json error_json(const Error& e) {
-  json j{{"message", e.message}};
-  j["entry"] = e.entry.empty() ? json(nullptr) : json(e.entry);
-  j["offset"] = e.offset ? json(*e.offset) : json(nullptr);
-  return j;
+// stdout in blocks, for documents too large to build first.
+class StdoutWriter {
+ public:
+  ~StdoutWriter() { flush(); }
+  void put(std::string_view text) {
+    buffer_ += text;
+    if (buffer_.size() >= 64 * 1024) flush();
+  }
+  Status finish() {
+    flush();
+    std::fflush(stdout);
+    if (failed_ || std::ferror(stdout)) return io_error("cannot write to stdout", "<stdout>");
+    return {};
+  }
+
+ private:
+  void flush() {
+    if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(), stdout) != buffer_.size()) failed_ = true;
+    buffer_.clear();
+  }
+  std::string buffer_;
+  bool failed_ = false;
+};
+
+// A JSON string exactly as print_json writes it (invalid UTF-8 replaced).
+std::string json_string(std::string_view text) {
+  return json(std::string(text)).dump(-1, ' ', false, json::error_handler_t::replace);
 }
+
+// An AtomicFile as the writers' sink, created on the first write (after every input was read).
+struct OutputSink {
+  fs::path path;
+  std::vector<fs::path> inputs;
+  std::optional<AtomicFile> file;
+
+  nres::ByteSink sink() {
+    return [this](ByteView bytes) -> Status {
+      if (!file) {
+        PARKAN_ASSIGN(AtomicFile created, AtomicFile::create(path, inputs));
+        file = std::move(created);
+      }
+      return file->write(bytes);
+    };
+  }
+  Status commit() {
+    if (!file) PARKAN_TRY(sink()(ByteView{}));
+    return file->commit();
+  }
+};
 
 // ---- list ---------------------------------------------------------------------------------------
+
+// The document of cli.md, entry by entry: byte for byte what print_json gives for the whole
+// document (keys in json's sorted order), without building it (10^6 entries were 1.5 GB as one).
+Status print_list_json(const nres::Archive& a) {
+  StdoutWriter out;
+  out.put("{\"entries\":[");
+  for (std::size_t i = 0; i < a.entries.size(); ++i) {
+    const nres::Entry& e = a.entries[i];
+    out.put(fmt::format("{}{{\"attr1\":{},\"attr2\":{},\"attr3\":{},\"index\":{},\"name\":{},\"offset\":{},\"size\":{},"
+                        "\"sort_index\":{},\"type\":{},\"type_id\":{}}}",
+                        i == 0 ? "" : ",", e.attr1, e.attr2, e.attr3, i, json_string(cp1251_to_utf8(e.name())),
+                        e.data_offset, e.size, e.sort_index, json_string(nres::type_name(e.type_id)), e.type_id));
+  }
+  out.put(fmt::format("],\"format\":\"NRes\",\"total_size\":{},\"version\":{}}}\n", a.total_size, a.version));
+  return out.finish();
+}
 
 void add_list(CLI::App& group) {
   auto path = std::make_shared<std::string>();
   auto as_json = std::make_shared<bool>(false);
   CLI::App* c = add_command(group, "list", "list entries in original directory order", [=]() -> Result<int> {
-    PARKAN_ASSIGN(auto open, open_archive(*path, nres::Profile::compatible));
-    const nres::Archive& a = open->archive;
+    PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> opened, resource::open_archive(*path));
+    const auto* nres_archive = dynamic_cast<const resource::NresArchive*>(opened.get());
+    if (!nres_archive) return invalid("not an NRes archive").in_file(*path);
+    const nres::Archive& a = nres_archive->directory();
     if (*as_json) {
-      json entries = json::array();
-      for (std::size_t i = 0; i < a.entries.size(); ++i) {
-        const nres::Entry& e = a.entries[i];
-        entries.push_back(json{{"index", i}, {"name", cp1251_to_utf8(e.name())}, {"type_id", e.type_id},
-                               {"type", nres::type_name(e.type_id)}, {"attr1", e.attr1}, {"attr2", e.attr2},
-                               {"attr3", e.attr3}, {"size", e.size}, {"offset", e.data_offset},
-                               {"sort_index", e.sort_index}});
-      }
-      print_json(json{{"format", "NRes"}, {"version", a.version}, {"total_size", a.total_size},
-                      {"entries", std::move(entries)}});
+      PARKAN_TRY(print_list_json(a));
       return 0;
     }
-    fmt::print("{:>5}  {:<36} {:<10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>5}\n", "index", "name", "type", "size",
-               "offset", "attr1", "attr2", "attr3", "sort");
+    StdoutWriter out;
+    out.put(fmt::format("{:>5}  {:<36} {:<10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>5}\n", "index", "name", "type",
+                        "size", "offset", "attr1", "attr2", "attr3", "sort"));
     for (std::size_t i = 0; i < a.entries.size(); ++i) {
       const nres::Entry& e = a.entries[i];
-      fmt::print("{:>5}  {:<36} {:<10} {:>10} {:>#10x} {:>10} {:>10} {:>10} {:>5}\n", i, cp1251_to_utf8(e.name()),
-                 nres::type_name(e.type_id), e.size, e.data_offset, e.attr1, e.attr2, e.attr3, e.sort_index);
+      // Escaped: a name holding a newline or an escape sequence stays on its row (issue 9, defect 1).
+      out.put(fmt::format("{:>5}  {:<36} {:<10} {:>10} {:>#10x} {:>10} {:>10} {:>10} {:>5}\n", i,
+                          escape_control(cp1251_to_utf8(e.name())), escape_control(nres::type_name(e.type_id)),
+                          e.size, e.data_offset, e.attr1, e.attr2, e.attr3, e.sort_index));
     }
-    fmt::print("{} entries, {} bytes\n", a.entries.size(), a.total_size);
+    out.put(fmt::format("{} entries, {} bytes\n", a.entries.size(), a.total_size));
+    PARKAN_TRY(out.finish());
     return 0;
   });
   c->add_option("ARCHIVE", *path, "NRes archive")->required();
@@ -116,44 +186,51 @@ void add_list(CLI::App& group) {
 // ---- verify -------------------------------------------------------------------------------------
 
 void add_verify(CLI::App& group) {
-  auto path = std::make_shared<std::string>();
+  auto paths = std::make_shared<std::vector<std::string>>();
   auto compatible = std::make_shared<bool>(false);
   auto as_json = std::make_shared<bool>(false);
   CLI::App* c = add_command(
       group, "verify",
-      "check every rule of nres.md 6 (strict by default) and print each violation; exit 1 if any. "
-      "Misalignment, non-zero gaps and an unusual sort table are reported as warnings (exit 0)",
+      "check every rule of nres.md 6 (strict by default) and print each violation with its code; exit 1 if "
+      "any archive has one. Misalignment, non-zero gaps and an unusual sort table are warnings (exit 0). "
+      "Several archives: each is reported, then the total",
       [=]() -> Result<int> {
-        PARKAN_ASSIGN(MappedFile file, MappedFile::open(*path));
-        nres::Profile profile = profile_of(*compatible);
-        std::vector<Error> errors = nres::verify(file.bytes(), profile);
-        std::vector<Error> warnings;
-        std::size_t count = 0;
-        if (errors.empty()) {
-          auto archive = nres::read(file.bytes(), profile);
-          if (!archive) return std::move(archive).error().in_file(*path);
-          warnings = nres::warnings(*archive);
-          count = archive->entries.size();
+        const nres::Profile profile = profile_of(*compatible);
+        const char* profile_text = profile_name(*compatible);
+        std::vector<Diagnostic> all;
+        json files = json::array();
+        std::size_t total_entries = 0;
+        for (const std::string& path : *paths) {
+          PARKAN_ASSIGN(MappedFile file, MappedFile::open(path));
+          std::size_t entries = 0;
+          std::vector<Diagnostic> found = nres::check(file.bytes(), profile, &entries);
+          locate_all(found, path);
+          print_diagnostics(found);
+          total_entries += entries;
+          const SeverityCounts counts = count_severities(found);
+          files.push_back(json{{"file", path}, {"valid", counts.errors == 0}, {"entries", entries},
+                               {"errors", counts.errors}, {"warnings", counts.warnings}, {"notes", counts.notes}});
+          if (!*as_json) print_check_summary(fmt::format("{} ({})", path, profile_text), entries, "entries", found);
+          all.insert(all.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
         }
-        for (const Error& e : errors) print_violation("error", e, *path);
-        for (const Error& w : warnings) print_violation("warning", w, *path);
         if (*as_json) {
-          json j{{"file", *path}, {"profile", profile_name(*compatible)}, {"valid", errors.empty()},
-                 {"errors", json::array()}, {"warnings", json::array()}};
-          for (const Error& e : errors) j["errors"].push_back(error_json(e));
-          for (const Error& w : warnings) j["warnings"].push_back(error_json(w));
-          print_json(j);
-        } else if (errors.empty()) {
-          fmt::print("{}: valid ({}, {} entries, {} warnings)\n", *path, profile_name(*compatible), count,
-                     warnings.size());
-        } else {
-          fmt::print("{}: {} violations ({})\n", *path, errors.size(), profile_name(*compatible));
+          json doc = check_report_json(all);
+          doc["file"] = paths->size() == 1 ? json(paths->front()) : json(nullptr);
+          doc["profile"] = profile_text;
+          doc["entries"] = total_entries;
+          doc["files"] = std::move(files);
+          print_json(doc);
+        } else if (paths->size() > 1) {
+          print_check_summary(fmt::format("total of {} archives ({})", paths->size(), profile_text), total_entries,
+                              "entries", all);
         }
-        return errors.empty() ? 0 : 1;
+        return check_exit_code(all);
       });
-  c->add_option("ARCHIVE", *path, "NRes archive")->required();
+  c->add_option("ARCHIVE", *paths, "NRes archives")->required();
   c->add_flag("--compatible", *compatible, "the engine's tolerance: an unusable sort table is not an error");
-  c->add_flag("--json", *as_json, "print {file, profile, valid, errors, warnings} as one JSON document");
+  c->add_flag("--json", *as_json,
+              "print one JSON document: valid, errors, warnings, notes, findings (severity, code, file, entry, "
+              "offset, message), file, profile, entries, files (one summary per archive)");
 }
 
 // ---- cat ----------------------------------------------------------------------------------------
@@ -161,11 +238,10 @@ void add_verify(CLI::App& group) {
 void add_cat(CLI::App& group) {
   auto source = std::make_shared<std::string>();
   CLI::App* c = add_command(group, "cat", "raw payload bytes of one entry to stdout", [=]() -> Result<int> {
-    PARKAN_ASSIGN(game::Resource resource, game::open_resource(*source));
-    std::cout.write(reinterpret_cast<const char*>(resource.bytes.data()),
-                    static_cast<std::streamsize>(resource.bytes.size()));
-    std::cout.flush();
-    if (!std::cout) return io_error("cannot write to stdout", "<stdout>");
+    PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(*source));
+    const ByteView bytes = payload.bytes();
+    if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() || std::fflush(stdout) != 0)
+      return io_error("cannot write to stdout", "<stdout>");
     return 0;
   });
   c->add_option("SRC", *source, "ARCHIVE::NAME or ARCHIVE::#N (or a bare file)")->required();
@@ -189,21 +265,48 @@ void add_extract(CLI::App& group) {
       "and DIR/manifest.json with every field needed to rebuild the archive byte for byte",
       [=]() -> Result<int> {
         PARKAN_ASSIGN(auto open, open_archive(*path, nres::Profile::compatible));
-        nres::Folder folder = nres::to_folder(open->archive);
+        const nres::Archive& archive = open->archive;
         PARKAN_TRY(make_folder(*dir));
-        Progress progress("extract", folder.files.size(), !globals().quiet);
-        for (const nres::FolderFile& f : folder.files) {
-          PARKAN_TRY(write_file_atomic(fs::path(*dir) / f.name, f.bytes, {*path}));
-          progress.advance();
-        }
-        std::string manifest = folder.manifest.dump(2) + "\n";
-        PARKAN_TRY(write_file_atomic(fs::path(*dir) / nres::kManifestName, as_bytes(manifest), {*path}));
+        Progress progress("extract", nres::folder_file_count(archive), !globals().quiet);
+        OutputSink manifest{fs::path(*dir) / nres::kManifestName, {*path}, {}};
+        PARKAN_TRY(nres::write_folder(
+            archive,
+            [&](const nres::FolderFile& f) -> Status {
+              PARKAN_TRY(write_file_atomic(fs::path(*dir) / f.name, f.bytes, {*path}));
+              progress.advance();
+              return {};
+            },
+            manifest.sink()));
+        PARKAN_TRY(manifest.commit());
+        progress.finish();
         if (!globals().quiet)
-          fmt::print("{}: {} entries to {}\n", *path, open->archive.entries.size(), *dir);
+          fmt::print("{}: {} entries to {}\n", escape_control(*path), archive.entries.size(), escape_control(*dir));
         return 0;
       });
   c->add_option("ARCHIVE", *path, "NRes archive")->required();
   c->add_option("DIR", *dir, "output folder (created when missing)")->required();
+}
+
+// Files of the folder that the manifest does not name (added by hand, never packed): one warning
+// each. `loaded` is sorted.
+std::vector<Diagnostic> unlisted_files(const fs::path& dir, const std::vector<std::string>& loaded,
+                                       const fs::path& out) {
+  std::vector<Diagnostic> found;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    std::error_code type_ec;
+    if (name == nres::kManifestName || it->is_directory(type_ec)) continue;
+    if (std::binary_search(loaded.begin(), loaded.end(), name)) continue;
+    std::error_code same_ec;
+    if (fs::equivalent(it->path(), out, same_ec)) continue;  // the archive just written into the folder
+    found.push_back(Diagnostic{nres::codes::kFolderUnlisted, Severity::warning,
+                               Location{it->path().string(), {}, std::nullopt},
+                               "not in the manifest, so not packed (add it to \"entries\" to pack it)"});
+  }
+  std::sort(found.begin(), found.end(),
+            [](const Diagnostic& a, const Diagnostic& b) { return a.location.file < b.location.file; });
+  return found;
 }
 
 void add_pack(CLI::App& group) {
@@ -213,22 +316,47 @@ void add_pack(CLI::App& group) {
   CLI::App* c = add_command(
       group, "pack",
       "rebuild an archive from DIR/manifest.json: an unmodified extract gives the original bytes; edited "
-      "payload files are rebuilt around losslessly (later data shifted, offsets and sizes recomputed)",
+      "payload files are rebuilt around losslessly (later data shifted, offsets and sizes recomputed). A "
+      "file of DIR that the manifest does not name is not packed (a warning says so)",
       [=]() -> Result<int> {
-        fs::path manifest_path = fs::path(*dir) / nres::kManifestName;
-        PARKAN_ASSIGN(ByteBuffer text, read_file(manifest_path));
-        json manifest = json::parse(text.begin(), text.end(), nullptr, false);
-        if (manifest.is_discarded()) return invalid("not valid JSON").in_file(manifest_path.string());
-        std::vector<fs::path> inputs{manifest_path};
-        Progress progress("pack", nres::folder_file_count(manifest), !globals().quiet);
+        const fs::path folder(*dir);
+        const fs::path manifest_path = folder / nres::kManifestName;
+        PARKAN_ASSIGN(InputFile manifest, InputFile::open(manifest_path));
+        std::vector<std::string> loaded;  // names of the folder's files read so far
+        std::optional<Progress> progress;
+        nres::PackOptions options{*rebuild, [&](std::size_t files) {
+                                    progress.emplace("pack", files, !globals().quiet);
+                                  }};
         nres::FileLoader load = [&](const std::string& name) -> Result<ByteBuffer> {
-          inputs.push_back(fs::path(*dir) / name);
-          progress.advance();
-          return read_file(inputs.back());
+          loaded.push_back(name);
+          if (progress) progress->advance();
+          return read_file(folder / name);
         };
-        auto bytes = nres::from_folder(manifest, load, {*rebuild});
-        if (!bytes) return std::move(bytes).error().in_file(manifest_path.string());
-        PARKAN_TRY(write_file_atomic(*out, *bytes, inputs));
+        nres::TextSource text = [&](std::uint8_t* buffer, std::size_t size) { return manifest.read(buffer, size); };
+        OutputSink output{*out, {manifest_path}, {}};
+        // Refuse to overwrite an input: the manifest (checked on creation) or any file read.
+        nres::ByteSink sink = [&, inner = output.sink()](ByteView bytes) -> Status {
+          if (!output.file) {
+            std::error_code ec;
+            if (fs::exists(*out, ec))
+              for (const std::string& name : loaded) {
+                std::error_code same_ec;
+                if (fs::equivalent(folder / name, *out, same_ec))
+                  return io_error("refusing to overwrite the input file", *out);
+              }
+          }
+          return inner(bytes);
+        };
+        auto packed = nres::pack_folder(text, load, sink, options);
+        if (!packed) {
+          Error error = std::move(packed).error();
+          if (error.code == ErrorCode::invalid_input) return std::move(error).in_file(manifest_path.string());
+          return error;
+        }
+        PARKAN_TRY(output.commit());
+        if (progress) progress->finish();
+        std::sort(loaded.begin(), loaded.end());
+        print_diagnostics(unlisted_files(folder, loaded, *out));
         return 0;
       });
   c->add_option("DIR", *dir, "folder written by archive extract")->required();
@@ -253,8 +381,8 @@ struct AttrOptions {
   std::optional<std::uint32_t> attr1, attr2, attr3;
 };
 
-void add_attr_options(CLI::App* c, AttrOptions& a) {
-  c->add_option("--type", a.type, "type id: four characters (Texm, MAT0, WEAR, ...) or a decimal number");
+void add_attr_options(CLI::App* c, AttrOptions& a, const char* type_help) {
+  c->add_option("--type", a.type, type_help);
   c->add_option("--attr1", a.attr1, "attr1 (type-specific, kept verbatim)");
   c->add_option("--attr2", a.attr2, "attr2");
   c->add_option("--attr3", a.attr3, "attr3");
@@ -265,27 +393,38 @@ void add_repack(CLI::App& group) {
   CLI::App* c = add_command(
       group, "repack",
       "canonical compact rebuild: payloads in directory order from offset 16, 8-aligned, zero padding, "
-      "sort table rebuilt; gaps and unindexed regions are dropped",
+      "sort table rebuilt; gaps and unindexed regions are dropped. Reads what the compatible profile "
+      "reads (a sort table in another order is rebuilt anyway)",
       [=]() -> Result<int> {
-        PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
-        const nres::Archive& a = open->archive;
-        std::vector<ByteView> payloads;
-        for (std::size_t i = 0; i < a.entries.size(); ++i) payloads.push_back(a.payload(i));
-        ByteBuffer bytes = nres::write_canonical(a.entries, payloads);
-        PARKAN_TRY(write_file_atomic(in->out, bytes, {in->path}));
+        // Always the compatible profile: the sort table is rebuilt, so its stored order is moot.
+        PARKAN_ASSIGN(auto open, open_archive(in->path, nres::Profile::compatible));
+        OutputSink output{in->out, {in->path}, {}};
+        auto written = nres::write_canonical(open->archive, output.sink());
+        if (!written) {
+          Error error = std::move(written).error();
+          if (error.code == ErrorCode::invalid_input) return std::move(error).in_file(in->out);
+          return error;
+        }
+        PARKAN_TRY(output.commit());
         return 0;
       });
   c->add_option("ARCHIVE", in->path, "NRes archive")->required();
   add_edit_options(c, *in);
+  c->get_option("--compatible")->description("accepted for old scripts: repack always reads the compatible profile");
 }
 
 Result<int> write_edit(const EditInput& in, const nres::Document& document,
                        const std::vector<fs::path>& more_inputs = {}) {
-  auto bytes = nres::write_lossless(document);
-  if (!bytes) return std::move(bytes).error().in_file(in.out);
   std::vector<fs::path> inputs{in.path};
   inputs.insert(inputs.end(), more_inputs.begin(), more_inputs.end());
-  PARKAN_TRY(write_file_atomic(in.out, *bytes, inputs));
+  OutputSink output{in.out, std::move(inputs), {}};
+  auto written = nres::write_lossless(document, output.sink());
+  if (!written) {
+    Error error = std::move(written).error();
+    if (error.code == ErrorCode::invalid_input) return std::move(error).in_file(in.out);
+    return error;
+  }
+  PARKAN_TRY(output.commit());
   return 0;
 }
 
@@ -310,6 +449,7 @@ void add_add(CLI::App& group) {
       "append a new entry (payload 8-aligned at the end of the data region, sort table rebuilt); "
       "every other byte is kept",
       [=]() -> Result<int> {
+        if (attrs->type) PARKAN_TRY(type_id_of(*attrs->type));
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::string entry_name, cp1251_name(*name));
         if (!*duplicate && nres::find(open->archive, entry_name))
@@ -319,7 +459,16 @@ void add_add(CLI::App& group) {
         nres::EntrySpec spec;
         spec.name = entry_name;
         spec.payload = payload.bytes();
-        nres::Document document = nres::make_document(open->archive);
+        if (!attrs->type) {
+          // Without --type, the payload's magic names the type; without a magic it must be given.
+          std::optional<std::uint32_t> type = type_from_magic(payload.bytes());
+          if (!type)
+            return usage_error(fmt::format("--type is needed: {} does not start with a magic that names its type "
+                                           "(Texm and NRes payloads do; MAT0 and WEAR do not)",
+                                           *payload_path));
+          spec.type_id = *type;
+        }
+        nres::Document document = nres::make_document(std::move(open->archive));
         auto added = nres::add_entry(document, spec);
         if (!added) return std::move(added).error().in_file(in->path);
         PARKAN_TRY(apply_attrs(document.entries.back(), *attrs));
@@ -329,7 +478,9 @@ void add_add(CLI::App& group) {
   c->add_option("NAME", *name, "entry name (at most 35 bytes in cp1251)")->required();
   c->add_option("PAYLOAD", *payload_path, "file holding the payload")->required();
   add_edit_options(c, *in);
-  add_attr_options(c, *attrs);
+  add_attr_options(c, *attrs,
+                   "type id: four characters (Texm, MAT0, WEAR, ...) or a decimal number; may be left out "
+                   "for a payload whose magic names it (Texm -> Texm, NRes -> MESH)");
   c->add_flag("--allow-duplicate", *duplicate, "add even when an entry of that name exists (the engine allows it)");
 }
 
@@ -346,7 +497,7 @@ void add_replace(CLI::App& group) {
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));
         PARKAN_ASSIGN(MappedFile payload, MappedFile::open(*payload_path));
-        nres::Document document = nres::make_document(open->archive);
+        nres::Document document = nres::make_document(std::move(open->archive));
         PARKAN_TRY(nres::replace_payload(document, index, payload.bytes()));
         PARKAN_TRY(apply_attrs(document.entries[index], *attrs));
         return write_edit(*in, document, {*payload_path});
@@ -355,7 +506,7 @@ void add_replace(CLI::App& group) {
   c->add_option("ENTRY", *entry, "entry name (engine lookup) or #N (directory index)")->required();
   c->add_option("PAYLOAD", *payload_path, "file holding the new payload")->required();
   add_edit_options(c, *in);
-  add_attr_options(c, *attrs);
+  add_attr_options(c, *attrs, "new type id: four characters (Texm, MAT0, WEAR, ...) or a decimal number");
 }
 
 void add_remove(CLI::App& group) {
@@ -366,7 +517,7 @@ void add_remove(CLI::App& group) {
       [=]() -> Result<int> {
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));
-        nres::Document document = nres::make_document(open->archive);
+        nres::Document document = nres::make_document(std::move(open->archive));
         PARKAN_TRY(nres::remove_entry(document, index));
         return write_edit(*in, document);
       });
@@ -385,7 +536,7 @@ void add_rename(CLI::App& group) {
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));
         PARKAN_ASSIGN(std::string new_name, cp1251_name(*name));
-        nres::Document document = nres::make_document(open->archive);
+        nres::Document document = nres::make_document(std::move(open->archive));
         auto renamed = nres::rename_entry(document, index, new_name);
         if (!renamed) return std::move(renamed).error().in_file(in->path);
         return write_edit(*in, document);

@@ -12,6 +12,7 @@
 namespace parkan {
 
 namespace {
+
 std::string errno_text() { return std::strerror(errno); }
 
 // True when both paths exist and name the same file.
@@ -20,12 +21,21 @@ bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
   bool same = std::filesystem::equivalent(a, b, ec);
   return !ec && same;
 }
-}  // namespace
 
-Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
-  MappedFile file;
-  file.path_ = path;
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISFIFO(mode)) return "a named pipe";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a file";
+}
+
+// Opens an input for reading without blocking (opening a named pipe for reading would wait for a
+// writer) and refuses anything but a regular file. O_NONBLOCK means nothing for a regular file, so
+// the descriptor reads as usual. Returns the descriptor and fills `size`.
+Result<int> open_regular(const std::filesystem::path& path, std::size_t& size) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return io_error("cannot open: " + errno_text(), path.string());
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
@@ -35,14 +45,26 @@ Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
-    return io_error("not a regular file", path.string());
+    return io_error(std::string("not a regular file (") + kind_of(st.st_mode) + ")", path.string());
   }
-  file.size_ = static_cast<std::size_t>(st.st_size);
+  size = static_cast<std::size_t>(st.st_size);
+  return fd;
+}
+
+constexpr std::size_t kWriteBuffer = std::size_t(1) << 20;
+
+}  // namespace
+
+Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
+  MappedFile file;
+  file.path_ = path;
+  PARKAN_ASSIGN(int fd, open_regular(path, file.size_));
   if (file.size_ > 0) {
     void* p = ::mmap(nullptr, file.size_, PROT_READ, MAP_PRIVATE, fd, 0);
     if (p == MAP_FAILED) {
       std::string why = errno_text();
       ::close(fd);
+      file.size_ = 0;
       return io_error("cannot map: " + why, path.string());
     }
     file.data_ = static_cast<const std::uint8_t*>(p);
@@ -69,56 +91,144 @@ MappedFile::~MappedFile() {
   if (data_) ::munmap(const_cast<std::uint8_t*>(data_), size_);
 }
 
+Result<InputFile> InputFile::open(const std::filesystem::path& path) {
+  InputFile file;
+  std::size_t size = 0;
+  PARKAN_ASSIGN(file.fd_, open_regular(path, size));
+  file.path_ = path;
+  return file;
+}
+
+InputFile::InputFile(InputFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)) {}
+
+InputFile& InputFile::operator=(InputFile&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    path_ = std::move(other.path_);
+  }
+  return *this;
+}
+
+InputFile::~InputFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+Result<std::size_t> InputFile::read(std::uint8_t* buffer, std::size_t size) {
+  if (fd_ < 0) return io_error("cannot read: the file is not open", path_.string());
+  for (;;) {
+    ssize_t n = ::read(fd_, buffer, size);
+    if (n >= 0) return static_cast<std::size_t>(n);
+    if (errno != EINTR) return io_error("cannot read: " + errno_text(), path_.string());
+  }
+}
+
 Result<ByteBuffer> read_file(const std::filesystem::path& path) {
   PARKAN_ASSIGN(MappedFile file, MappedFile::open(path));
   ByteView bytes = file.bytes();
   return ByteBuffer(bytes.begin(), bytes.end());
 }
 
-Status write_file_atomic(const std::filesystem::path& path, ByteView data,
-                         const std::vector<std::filesystem::path>& inputs) {
+Result<AtomicFile> AtomicFile::create(const std::filesystem::path& path,
+                                      const std::vector<std::filesystem::path>& inputs) {
   for (const auto& input : inputs)
     if (same_file(path, input)) return io_error("refusing to overwrite the input file", path.string());
-
   std::filesystem::path folder = path.parent_path();
   if (folder.empty()) folder = ".";
   std::string temp_name = ".";
   temp_name += path.filename().string();
   temp_name += ".tmp.XXXXXX";
-  std::string temp = (folder / temp_name).string();
-  int fd = ::mkstemp(temp.data());
-  if (fd < 0) return io_error("cannot create a temporary file: " + errno_text(), path.string());
+  AtomicFile file;
+  file.temp_ = (folder / temp_name).string();
+  file.path_ = path;
+  file.fd_ = ::mkstemp(file.temp_.data());
+  if (file.fd_ < 0) return io_error("cannot create a temporary file: " + errno_text(), path.string());
+  return file;
+}
 
-  auto fail = [&](const std::string& what) {
-    std::string why = errno_text();
-    ::close(fd);
-    ::unlink(temp.c_str());
-    return io_error(what + ": " + why, path.string());
-  };
+AtomicFile::AtomicFile(AtomicFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), temp_(std::move(other.temp_)), path_(std::move(other.path_)),
+      buffer_(std::move(other.buffer_)) {}
+
+AtomicFile& AtomicFile::operator=(AtomicFile&& other) noexcept {
+  if (this != &other) {
+    discard();
+    fd_ = std::exchange(other.fd_, -1);
+    temp_ = std::move(other.temp_);
+    path_ = std::move(other.path_);
+    buffer_ = std::move(other.buffer_);
+  }
+  return *this;
+}
+
+AtomicFile::~AtomicFile() { discard(); }
+
+void AtomicFile::discard() {
+  if (fd_ < 0) return;
+  ::close(fd_);
+  ::unlink(temp_.c_str());
+  fd_ = -1;
+}
+
+Status AtomicFile::write_all(ByteView data) {
   std::size_t written = 0;
   while (written < data.size()) {
-    ssize_t n = ::write(fd, data.data() + written, data.size() - written);
+    ssize_t n = ::write(fd_, data.data() + written, data.size() - written);
     if (n < 0) {
       if (errno == EINTR) continue;
-      return fail("cannot write");
+      std::string why = errno_text();
+      discard();
+      return io_error("cannot write: " + why, path_.string());
     }
     written += static_cast<std::size_t>(n);
   }
+  return {};
+}
+
+Status AtomicFile::flush() {
+  PARKAN_TRY(write_all(buffer_));
+  buffer_.clear();
+  return {};
+}
+
+Status AtomicFile::write(ByteView data) {
+  if (fd_ < 0) return io_error("cannot write: the file is not open", path_.string());
+  // Small pieces gather in the buffer; a piece that does not fit goes out on its own.
+  if (buffer_.size() + data.size() > kWriteBuffer) {
+    PARKAN_TRY(flush());
+    if (data.size() >= kWriteBuffer) return write_all(data);
+  }
+  buffer_.insert(buffer_.end(), data.begin(), data.end());
+  return {};
+}
+
+Status AtomicFile::commit() {
+  if (fd_ < 0) return io_error("cannot write: the file is not open", path_.string());
+  PARKAN_TRY(flush());
   // mkstemp creates 0600; outputs get the usual permissions.
   mode_t mask = ::umask(0);
   ::umask(mask);
-  ::fchmod(fd, 0666 & ~mask);
+  ::fchmod(fd_, 0666 & ~mask);
+  int fd = std::exchange(fd_, -1);
   if (::close(fd) != 0) {
     std::string why = errno_text();
-    ::unlink(temp.c_str());
-    return io_error("cannot close: " + why, path.string());
+    ::unlink(temp_.c_str());
+    return io_error("cannot close: " + why, path_.string());
   }
-  if (::rename(temp.c_str(), path.c_str()) != 0) {
+  if (::rename(temp_.c_str(), path_.c_str()) != 0) {
     std::string why = errno_text();
-    ::unlink(temp.c_str());
-    return io_error("cannot rename into place: " + why, path.string());
+    ::unlink(temp_.c_str());
+    return io_error("cannot rename into place: " + why, path_.string());
   }
   return {};
+}
+
+Status write_file_atomic(const std::filesystem::path& path, ByteView data,
+                         const std::vector<std::filesystem::path>& inputs) {
+  PARKAN_ASSIGN(AtomicFile file, AtomicFile::create(path, inputs));
+  PARKAN_TRY(file.write(data));
+  return file.commit();
 }
 
 }  // namespace parkan

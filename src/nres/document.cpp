@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "nres/emit.hpp"
+#include "nres/layout.hpp"
 #include "nres/order.hpp"
 #include "nres/rows.hpp"
 #include "parkan/nres/edit.hpp"
@@ -12,76 +14,33 @@ namespace parkan::nres {
 
 namespace {
 
-bool all_zero(ByteView bytes) {
-  return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
-}
-
-// Entries in data-region order: by offset; at one offset empty payloads first, then directory order.
-std::vector<std::uint32_t> file_order(const std::vector<Entry>& entries) {
-  std::vector<std::uint32_t> order(entries.size());
-  std::iota(order.begin(), order.end(), 0u);
-  auto before = [&](std::uint32_t a, std::uint32_t b) {
-    const Entry& x = entries[a];
-    const Entry& y = entries[b];
-    if (x.data_offset != y.data_offset) return x.data_offset < y.data_offset;
-    if ((x.size != 0) != (y.size != 0)) return x.size == 0;
-    return a < b;
-  };
-  if (!std::is_sorted(order.begin(), order.end(), before)) std::sort(order.begin(), order.end(), before);
-  return order;
-}
-
-// Splits the data region into payload chunks, recognised canonical padding and filler bytes.
-class Splitter {
- public:
-  Splitter(ByteView bytes, Document& document) : bytes_(bytes), doc_(document) {}
-
-  // Bytes [pos_, to) before the next item: canonical padding of the previous payload, then filler.
-  void gap_until(std::size_t to) {
-    if (!doc_.chunks.empty() && doc_.chunks.back().entry != Chunk::kFiller && !doc_.chunks.back().bytes.empty()) {
-      std::size_t pad = detail::padding_after(pos_);
-      if (pad <= to - pos_ && all_zero(bytes_.subspan(pos_, pad))) {
-        doc_.chunks.back().padded = true;
-        pos_ += pad;
-      }
-    }
-    if (to > pos_) doc_.chunks.push_back({Chunk::kFiller, bytes_.subspan(pos_, to - pos_)});
-    pos_ = to;
-  }
-
-  void add(std::size_t index) {
-    const Entry& e = doc_.entries[index];
-    if (e.data_offset < pos_) {  // an empty payload strictly inside the last payload
-      const Entry& host = doc_.entries[host_];
-      doc_.embedded.push_back({index, host_, e.data_offset - host.data_offset});
-      return;
-    }
-    gap_until(e.data_offset);
-    Chunk chunk{index, bytes_.subspan(e.data_offset, e.size)};
-    chunk.padded = e.size == 0 && pos_ % 8 == 0;  // an empty payload at an aligned offset needs no padding
-    // An aligned payload stays aligned when an edit before it moves it (zeros inserted before it
-    // are padding, a derived field); at its original place this adds nothing.
-    chunk.align_start = pos_ % 8 == 0;
-    doc_.chunks.push_back(chunk);
-    if (e.size != 0) host_ = index;
-    pos_ += e.size;
-  }
-
- private:
-  ByteView bytes_;
-  Document& doc_;
-  std::size_t pos_ = kHeaderSize;
-  std::size_t host_ = 0;
+// Collects the walk of the data region into the document.
+struct DocumentSink {
+  Document& document;
+  void chunk(const Chunk& chunk, std::size_t) { document.chunks.push_back(chunk); }
+  void embedded(const EmbeddedEntry& entry) { document.embedded.push_back(entry); }
 };
+
+void split_into(Document& document, ByteView bytes, std::size_t directory_offset) {
+  DocumentSink sink{document};
+  detail::split_data_region(bytes, document.entries, directory_offset, sink);
+}
 
 }  // namespace
 
 Document make_document(const Archive& archive) {
   Document document;
   document.entries = archive.entries;
-  Splitter splitter(archive.bytes, document);
-  for (std::uint32_t index : file_order(document.entries)) splitter.add(index);
-  splitter.gap_until(archive.directory_offset());
+  split_into(document, archive.bytes, archive.directory_offset());
+  return document;
+}
+
+Document make_document(Archive&& archive) {
+  Document document;
+  const std::size_t directory_offset = archive.directory_offset();
+  document.entries = std::move(archive.entries);
+  archive.name_keys = {};
+  split_into(document, archive.bytes, directory_offset);
   return document;
 }
 
@@ -129,28 +88,49 @@ Result<Placement> place(const Document& document) {
 
 }  // namespace
 
+namespace {
+
+// Header, chunks (with derived padding), then the directory with derived size and data_offset,
+// one row at a time (no copy of the directory).
+Status emit_lossless(const Document& document, const Placement& placement, const ByteSink& sink) {
+  const std::size_t n = document.entries.size();
+  detail::Emitter out(sink);
+  out.header(kVersion, static_cast<std::uint32_t>(n),
+             static_cast<std::uint32_t>(placement.data_end + std::uint64_t(n) * kEntrySize));
+  for (const Chunk& chunk : document.chunks) {
+    if (!out.ok()) break;
+    if (chunk.align_start) out.align8();
+    out.bytes(chunk.bytes);
+    if (chunk.padded) out.align8();
+  }
+  std::vector<std::uint32_t> order;
+  if (document.rebuild_sort_table) order = detail::build_sort_table(document.entries);
+  for (std::size_t i = 0; i < n && out.ok(); ++i) {
+    Entry row = document.entries[i];
+    row.data_offset = static_cast<std::uint32_t>(placement.offsets[i]);
+    row.size = static_cast<std::uint32_t>(placement.sizes[i]);
+    if (document.rebuild_sort_table) {
+      // build_sort_table compares names only, so the derived fields do not change the order.
+      row.sort_index = order[i];
+    }
+    out.row(row);
+  }
+  return out.finish();
+}
+
+}  // namespace
+
 Result<ByteBuffer> write_lossless(const Document& document) {
   PARKAN_ASSIGN(Placement placement, place(document));
-  const std::size_t n = document.entries.size();
-  ByteWriter out(static_cast<std::size_t>(placement.data_end + n * kEntrySize));
-  out.zeros(kHeaderSize);
-  for (const Chunk& chunk : document.chunks) {
-    if (chunk.align_start) out.align(8);
-    out.bytes(chunk.bytes);
-    if (chunk.padded) out.align(8);
-  }
-  std::vector<Entry> rows = document.entries;
-  for (std::size_t i = 0; i < n; ++i) {
-    rows[i].data_offset = static_cast<std::uint32_t>(placement.offsets[i]);
-    rows[i].size = static_cast<std::uint32_t>(placement.sizes[i]);
-  }
-  if (document.rebuild_sort_table) {
-    std::vector<std::uint32_t> order = detail::build_sort_table(rows);
-    for (std::size_t i = 0; i < n; ++i) rows[i].sort_index = order[i];
-  }
-  for (const Entry& e : rows) detail::put_entry(out, e);
-  detail::put_header(out, kVersion, static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(out.size()));
-  return out.take();
+  ByteBuffer bytes;
+  bytes.reserve(static_cast<std::size_t>(placement.data_end + document.entries.size() * kEntrySize));
+  PARKAN_TRY(emit_lossless(document, placement, detail::append_to(bytes)));
+  return bytes;
+}
+
+Status write_lossless(const Document& document, const ByteSink& out) {
+  PARKAN_ASSIGN(Placement placement, place(document));
+  return emit_lossless(document, placement, out);
 }
 
 }  // namespace parkan::nres

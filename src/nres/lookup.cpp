@@ -45,7 +45,7 @@ std::size_t first_unsorted_row(const std::vector<Entry>& entries) {
   return 0;
 }
 
-std::vector<std::uint32_t> build_sort_table(const std::vector<Entry>& entries) {
+std::vector<std::uint32_t> build_sort_table(std::span<const Entry> entries) {
   std::vector<std::uint32_t> order(entries.size());
   std::iota(order.begin(), order.end(), 0u);
   std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {

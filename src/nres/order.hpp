@@ -2,6 +2,7 @@
 // Name order of the sort table (nres.md 4, decisions.md "NRes name order").
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -79,6 +80,6 @@ NameOrder stored_name_order(const std::vector<Entry>& entries, std::vector<std::
 // The first row i whose name sorts after row i+1's under the engine's rule (nres.md 4).
 std::size_t first_unsorted_row(const std::vector<Entry>& entries);
 // The permutation the writer stores: indices stably sorted by the engine's rule.
-std::vector<std::uint32_t> build_sort_table(const std::vector<Entry>& entries);
+std::vector<std::uint32_t> build_sort_table(std::span<const Entry> entries);
 
 }  // namespace parkan::nres::detail

@@ -22,15 +22,34 @@ namespace {
 
 using detail::entry_label;
 
-// Collects violations; in "first only" mode the first one ends the reading.
+// Collects violations; in "first only" mode the first one ends the reading. At most
+// kMaxFindingsPerRule of one rule are kept; the rest are counted for one note at the end.
 struct Violations {
   bool first_only;
-  std::vector<Error> errors;
-  bool stop() const { return first_only && !errors.empty(); }
-  void add(std::string message, std::uint64_t offset, std::string entry = {}) {
-    Error e = invalid(std::move(message), offset);
-    e.entry = std::move(entry);
-    errors.push_back(std::move(e));
+  std::vector<Diagnostic> found;
+  std::vector<std::pair<const char*, std::size_t>> per_rule;  // code, findings so far (few codes)
+
+  bool stop() const { return first_only && !found.empty(); }
+  void add(const char* code, std::string message, std::uint64_t offset, std::string entry = {}) {
+    if (!admit(per_rule, code)) return;
+    found.push_back(Diagnostic{code, Severity::error, Location{{}, std::move(entry), offset}, std::move(message)});
+  }
+  // The notes for rules that had more findings than were kept.
+  void finish() { note_truncated(per_rule, found); }
+
+  static bool admit(std::vector<std::pair<const char*, std::size_t>>& per_rule, const char* code) {
+    for (auto& [rule, count] : per_rule)
+      if (rule == code) return ++count <= kMaxFindingsPerRule;
+    per_rule.emplace_back(code, 1);
+    return true;
+  }
+  static void note_truncated(const std::vector<std::pair<const char*, std::size_t>>& per_rule,
+                             std::vector<Diagnostic>& out) {
+    for (const auto& [rule, count] : per_rule)
+      if (count > kMaxFindingsPerRule)
+        out.push_back(Diagnostic{codes::kFindingsTruncated, Severity::note, Location{},
+                                 fmt::format("{} more findings of {} not listed (the first {} are)",
+                                             count - kMaxFindingsPerRule, rule, kMaxFindingsPerRule)});
   }
 };
 
@@ -38,31 +57,31 @@ struct Violations {
 // directory cannot be read at all.
 bool read_structure(ByteView bytes, Archive& archive, Violations& v) {
   if (bytes.size() < kHeaderSize) {
-    v.add(fmt::format("file too small for the NRes header: {} bytes, need {}", bytes.size(), kHeaderSize), 0);
+    v.add(codes::kHeaderSize, fmt::format("file too small for the NRes header: {} bytes, need {}", bytes.size(), kHeaderSize), 0);
     return false;
   }
   if (load_u32(bytes.data()) != kMagic) {
-    v.add("bad magic: not an NRes archive", 0);
+    v.add(codes::kHeaderMagic, "bad magic: not an NRes archive", 0);
     return false;
   }
   archive.version = load_u32(bytes.data() + 4);
   if (archive.version != kVersion) {
-    v.add(fmt::format("unsupported version 0x{:x}, expected 0x100", archive.version), 4);
+    v.add(codes::kHeaderVersion, fmt::format("unsupported version 0x{:x}, expected 0x100", archive.version), 4);
     return false;
   }
   std::int32_t count = load_i32(bytes.data() + 8);
   if (count < 0) {
-    v.add(fmt::format("entry count is negative ({})", count), 8);
+    v.add(codes::kHeaderEntryCount, fmt::format("entry count is negative ({})", count), 8);
     return false;
   }
   archive.total_size = load_u32(bytes.data() + 12);
   if (archive.total_size != bytes.size()) {
-    v.add(fmt::format("total_size {} does not match the file length {}", archive.total_size, bytes.size()), 12);
+    v.add(codes::kHeaderTotalSize, fmt::format("total_size {} does not match the file length {}", archive.total_size, bytes.size()), 12);
     return false;
   }
   std::uint64_t directory_bytes = std::uint64_t(count) * kEntrySize;
   if (directory_bytes > archive.total_size || archive.total_size - directory_bytes < kHeaderSize) {
-    v.add(fmt::format("directory of {} entries ({} bytes) does not fit after the header in {} bytes", count,
+    v.add(codes::kDirectoryBounds, fmt::format("directory of {} entries ({} bytes) does not fit after the header in {} bytes", count,
                       directory_bytes, archive.total_size),
           8);
     return false;
@@ -84,12 +103,12 @@ void check_entries(const Archive& archive, Violations& v) {
     const Entry& e = archive.entries[i];
     const std::size_t row = directory_offset + i * kEntrySize;
     if (std::memchr(e.name_field.data(), 0, kNameFieldSize) == nullptr)
-      v.add("name has no NUL within its 36 bytes", row + 0x14, entry_label(i, e));
+      v.add(codes::kNameUnterminated, "name has no NUL within its 36 bytes", row + 0x14, entry_label(i, e));
     else if (e.name_field[0] == 0)
-      v.add("name is empty", row + 0x14, entry_label(i, e));
+      v.add(codes::kNameEmpty, "name is empty", row + 0x14, entry_label(i, e));
     if (v.stop()) return;
     if (!in_data_region(e, directory_offset))
-      v.add(fmt::format("payload [0x{:x}, +{}) lies outside the data region [0x10, 0x{:x})", e.data_offset, e.size,
+      v.add(codes::kPayloadBounds, fmt::format("payload [0x{:x}, +{}) lies outside the data region [0x10, 0x{:x})", e.data_offset, e.size,
                         directory_offset),
             row + 0x38, entry_label(i, e));
   }
@@ -116,7 +135,7 @@ void check_overlaps(const Archive& archive, Violations& v) {
     if (e.size == 0) continue;  // an empty payload addresses no bytes
     if (!in_data_region(e, archive.directory_offset())) continue;  // reported by check_entries
     if (e.data_offset < end)
-      v.add(fmt::format("payload [0x{:x}, +{}) overlaps the payload of entry #{}", e.data_offset, e.size, owner),
+      v.add(codes::kPayloadOverlap, fmt::format("payload [0x{:x}, +{}) overlaps the payload of entry #{}", e.data_offset, e.size, owner),
             archive.directory_offset() + at(k) * kEntrySize + 0x38, entry_label(at(k), e));
     if (e.data_offset + std::uint64_t(e.size) > end) {
       end = e.data_offset + std::uint64_t(e.size);
@@ -137,10 +156,10 @@ void check_sort_table(Archive& archive, Violations* strict) {
     std::size_t at = directory_offset + i * kEntrySize + 0x3C;
     if (j >= n) {
       permutation = false;
-      if (strict) strict->add(fmt::format("sort_index {} is out of range (entry count {})", j, n), at, entry_label(i, entries[i]));
+      if (strict) strict->add(codes::kSortTableRange, fmt::format("sort_index {} is out of range (entry count {})", j, n), at, entry_label(i, entries[i]));
     } else if (seen[j]) {
       permutation = false;
-      if (strict) strict->add(fmt::format("sort_index {} appears twice: not a permutation", j), at, entry_label(i, entries[i]));
+      if (strict) strict->add(codes::kSortTableDuplicate, fmt::format("sort_index {} appears twice: not a permutation", j), at, entry_label(i, entries[i]));
     } else {
       seen[j] = true;
     }
@@ -154,7 +173,7 @@ void check_sort_table(Archive& archive, Violations* strict) {
   archive.name_order = detail::stored_name_order(entries, archive.name_keys);
   if (strict && archive.name_order != NameOrder::lower_fold) {
     std::size_t row = detail::first_unsorted_row(entries);
-    strict->add(fmt::format("sort table is not in name order (engine _strcmpi): rows {} and {}", row, row + 1),
+    strict->add(codes::kSortTableOrder, fmt::format("sort table is not in name order (engine _strcmpi): rows {} and {}", row, row + 1),
                 directory_offset + (row + 1) * kEntrySize + 0x3C, entry_label(row + 1, entries[row + 1]));
   }
 }
@@ -173,18 +192,45 @@ void run_checks(ByteView bytes, Profile profile, Archive& archive, Violations& v
 
 Result<Archive> read(ByteView bytes, Profile profile) {
   Archive archive;
-  Violations v{true, {}};
+  Violations v{true, {}, {}};
   run_checks(bytes, profile, archive, v);
-  if (!v.errors.empty()) return std::move(v.errors.front());
+  if (!v.found.empty()) {
+    Diagnostic& d = v.found.front();
+    Error error = invalid_rule(std::move(d.code), std::move(d.message), d.location.offset);
+    error.entry = std::move(d.location.entry);
+    return error;
+  }
   return archive;
 }
 
-std::vector<Error> verify(ByteView bytes, Profile profile) {
+std::vector<Diagnostic> verify(ByteView bytes, Profile profile) {
   Archive archive;
-  Violations v{false, {}};
+  Violations v{false, {}, {}};
   run_checks(bytes, profile, archive, v);
-  return std::move(v.errors);
+  v.finish();
+  return std::move(v.found);
 }
+
+std::vector<Diagnostic> check(ByteView bytes, Profile profile, std::size_t* entry_count) {
+  Archive archive;
+  Violations v{false, {}, {}};
+  run_checks(bytes, profile, archive, v);
+  v.finish();
+  if (entry_count) *entry_count = archive.entries.size();
+  if (has_errors(v.found)) return std::move(v.found);
+  return warnings(archive);
+}
+
+namespace detail {
+
+bool admit_finding(std::vector<std::pair<const char*, std::size_t>>& per_rule, const char* code) {
+  return Violations::admit(per_rule, code);
+}
+void note_truncated(const std::vector<std::pair<const char*, std::size_t>>& per_rule, std::vector<Diagnostic>& out) {
+  Violations::note_truncated(per_rule, out);
+}
+
+}  // namespace detail
 
 std::string type_name(std::uint32_t type_id) {
   std::string text(4, ' ');

@@ -4,58 +4,68 @@
 
 #include <fmt/format.h>
 
+#include "nres/layout.hpp"
 #include "nres/rows.hpp"
-#include "parkan/nres/edit.hpp"
 
 namespace parkan::nres {
 
 namespace {
 
-Error warning(std::string message, std::uint64_t offset, std::string entry = {}) {
-  Error e = invalid(std::move(message), offset);
-  e.entry = std::move(entry);
-  return e;
-}
+// Warnings with at most kMaxFindingsPerRule of one kind (then one note with the rest's count).
+struct Warnings {
+  std::vector<Diagnostic> found;
+  std::vector<std::pair<const char*, std::size_t>> per_rule;
+
+  void add(const char* code, std::string message, std::uint64_t offset, std::string entry = {}) {
+    if (!detail::admit_finding(per_rule, code)) return;
+    found.push_back(Diagnostic{code, Severity::warning, Location{{}, std::move(entry), offset}, std::move(message)});
+  }
+};
+
+// The gaps are the filler chunks of the lossless model; recognised padding is zero by definition.
+struct GapSink {
+  Warnings& out;
+  void chunk(const Chunk& chunk, std::size_t at) {
+    if (chunk.entry != Chunk::kFiller) return;
+    auto first = std::find_if(chunk.bytes.begin(), chunk.bytes.end(), [](std::uint8_t b) { return b != 0; });
+    if (first == chunk.bytes.end()) return;
+    auto nonzero = std::count_if(first, chunk.bytes.end(), [](std::uint8_t b) { return b != 0; });
+    out.add(codes::kGapNonzero,
+            fmt::format("gap [0x{:x}, 0x{:x}) holds {} non-zero bytes (unindexed data or padding)", at,
+                        at + chunk.bytes.size(), nonzero),
+            at + static_cast<std::size_t>(first - chunk.bytes.begin()));
+  }
+  void embedded(const EmbeddedEntry&) {}
+};
 
 }  // namespace
 
-std::vector<Error> warnings(const Archive& archive) {
-  std::vector<Error> out;
+std::vector<Diagnostic> warnings(const Archive& archive) {
+  Warnings out;
   const std::size_t directory_offset = archive.directory_offset();
   for (std::size_t i = 0; i < archive.entries.size(); ++i) {
     const Entry& e = archive.entries[i];
     if (e.data_offset % 8 != 0)
-      out.push_back(warning(fmt::format("payload offset 0x{:x} is not a multiple of 8", e.data_offset),
-                            directory_offset + i * kEntrySize + 0x38, detail::entry_label(i, e)));
+      out.add(codes::kPayloadAlignment, fmt::format("payload offset 0x{:x} is not a multiple of 8", e.data_offset),
+              directory_offset + i * kEntrySize + 0x38, detail::entry_label(i, e));
   }
   if (directory_offset % 8 != 0)
-    out.push_back(warning(fmt::format("directory offset 0x{:x} is not a multiple of 8", directory_offset), 12));
+    out.add(codes::kDirectoryAlignment,
+            fmt::format("directory offset 0x{:x} is not a multiple of 8", directory_offset), 12);
 
-  // The gaps are the filler chunks of the lossless model; recognised padding is zero by definition.
-  Document document = make_document(archive);
-  std::size_t at = kHeaderSize;
-  for (const Chunk& chunk : document.chunks) {
-    if (chunk.entry == Chunk::kFiller) {
-      auto nonzero = std::count_if(chunk.bytes.begin(), chunk.bytes.end(), [](std::uint8_t b) { return b != 0; });
-      if (nonzero != 0) {
-        auto first = std::find_if(chunk.bytes.begin(), chunk.bytes.end(), [](std::uint8_t b) { return b != 0; });
-        out.push_back(warning(fmt::format("gap [0x{:x}, 0x{:x}) holds {} non-zero bytes (unindexed data or padding)",
-                                          at, at + chunk.bytes.size(), nonzero),
-                              at + static_cast<std::size_t>(first - chunk.bytes.begin())));
-      }
-    }
-    at += chunk.bytes.size();
-    if (chunk.padded) at += (8 - at % 8) % 8;
-  }
+  GapSink gaps{out};
+  detail::split_data_region(archive.bytes, archive.entries, directory_offset, gaps);
 
   if (archive.name_order == NameOrder::upper_fold)
-    out.push_back(warning("sort table is ordered with an upper-case fold, not the engine's _strcmpi; "
-                          "the engine's binary search may miss names with [ \\ ] ^ _ or `",
-                          directory_offset + 0x3C));
+    out.add(codes::kSortTableUpperFold,
+            "sort table is ordered with an upper-case fold, not the engine's _strcmpi; "
+            "the engine's binary search may miss names with [ \\ ] ^ _ or `",
+            directory_offset + 0x3C);
   else if (archive.name_order == NameOrder::unusable && !archive.entries.empty())
-    out.push_back(warning("sort table is not a sorted permutation; lookups scan the directory linearly",
-                          directory_offset + 0x3C));
-  return out;
+    out.add(codes::kSortTableUnusable, "sort table is not a sorted permutation; lookups scan the directory linearly",
+            directory_offset + 0x3C);
+  detail::note_truncated(out.per_rule, out.found);
+  return std::move(out.found);
 }
 
 }  // namespace parkan::nres

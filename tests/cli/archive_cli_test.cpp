@@ -1,9 +1,18 @@
 // parkan archive ... as cli.md says: output, JSON keys, exit codes, one error line per failure,
 // byte-identical extract/pack, edits that keep every other byte.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "../nres/raw_archive.hpp"
+#include "parkan/core/text.hpp"
 #include "parkan/game/sample.hpp"
 #include "parkan/nres/edit.hpp"
 #include "parkan/nres/write.hpp"
@@ -141,7 +150,7 @@ TEST_F(ArchiveCli, VerifyValidArchive) {
   std::string a = put("a.lib", small_archive());
   auto r = run_cli({"archive", "verify", a});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out, a + ": valid (strict, 3 entries, 0 warnings)\n");
+  EXPECT_EQ(r.out, a + " (strict): 3 entries, 0 errors, 0 warnings\n");
   EXPECT_EQ(r.err, "");
 }
 
@@ -152,12 +161,14 @@ TEST_F(ArchiveCli, VerifyPrintsEveryViolation) {
   std::string a = put("bad.lib", b);
   auto r = run_cli({"archive", "verify", a});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, a + ": 2 violations (strict)\n");
-  EXPECT_EQ(r.err, "parkan: error: " + a + "::#0 : name is empty at offset 0x3c\n"
-                   "parkan: error: " + a + "::#2 three: sort_index 7 is out of range (entry count 3) at offset 0xe4\n");
+  EXPECT_EQ(r.out, a + " (strict): 3 entries, 2 errors, 0 warnings\n");
+  EXPECT_EQ(r.err, "parkan: error: " + a + "::#0 : name is empty at offset 0x3c [nres.name.empty]\n"
+                   "parkan: error: " + a + "::#2 three: sort_index 7 is out of range (entry count 3) at offset 0xe4 "
+                   "[nres.sort_table.range]\n");
   r = run_cli({"archive", "verify", a, "--compatible"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, a + ": 1 violations (compatible)\n");
+  EXPECT_EQ(r.out, a + " (compatible): 3 entries, 1 errors, 0 warnings\n");
+  EXPECT_EQ(r.err, "parkan: error: " + a + "::#0 : name is empty at offset 0x3c [nres.name.empty]\n");
 }
 
 TEST_F(ArchiveCli, VerifyUpperFoldTableStrictFailsCompatibleWarns) {
@@ -166,13 +177,14 @@ TEST_F(ArchiveCli, VerifyUpperFoldTableStrictFailsCompatibleWarns) {
   auto r = run_cli({"archive", "verify", a});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "parkan: error: " + a +
-                       "::#1 BA: sort table is not in name order (engine _strcmpi): rows 0 and 1 at offset 0x9c\n");
+                       "::#1 BA: sort table is not in name order (engine _strcmpi): rows 0 and 1 at offset 0x9c "
+                       "[nres.sort_table.order]\n");
   r = run_cli({"archive", "verify", a, "--compatible"});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out, a + ": valid (compatible, 2 entries, 1 warnings)\n");
+  EXPECT_EQ(r.out, a + " (compatible): 2 entries, 0 errors, 1 warnings\n");
   EXPECT_EQ(r.err, "parkan: warning: " + a +
                        ": sort table is ordered with an upper-case fold, not the engine's _strcmpi; the engine's "
-                       "binary search may miss names with [ \\ ] ^ _ or ` at offset 0x5c\n");
+                       "binary search may miss names with [ \\ ] ^ _ or ` at offset 0x5c [nres.sort_table.upper_fold]\n");
   // Both names are still found.
   EXPECT_EQ(run_cli({"archive", "cat", a + "::b_x"}).exit_code, 0);
   EXPECT_EQ(run_cli({"archive", "cat", a + "::ba"}).out, "xxxxxxxx");
@@ -184,11 +196,22 @@ TEST_F(ArchiveCli, VerifyJsonAndWarnings) {
   EXPECT_EQ(r.exit_code, 0);
   json j = json::parse(r.out);
   EXPECT_EQ(j["valid"], true);
+  EXPECT_EQ(j["file"], a);
   EXPECT_EQ(j["profile"], "strict");
-  EXPECT_EQ(j["errors"].size(), 0u);
-  ASSERT_EQ(j["warnings"].size(), 2u);
-  EXPECT_EQ(j["warnings"][0]["message"], "gap [0x10, 0x1010) holds 4096 non-zero bytes (unindexed data or padding)");
-  EXPECT_EQ(j["warnings"][0]["offset"], 16);
+  EXPECT_EQ(j["entries"], 13);
+  EXPECT_EQ(j["errors"], 0);
+  EXPECT_EQ(j["warnings"], 2);
+  EXPECT_EQ(j["notes"], 0);
+  ASSERT_EQ(j["findings"].size(), 2u);
+  json finding = json::parse(R"J({"severity": "warning", "code": "nres.gap.nonzero", "entry": null, "offset": 16,
+      "message": "gap [0x10, 0x1010) holds 4096 non-zero bytes (unindexed data or padding)"})J");
+  finding["file"] = a;
+  EXPECT_EQ(j["findings"][0], finding);
+  json summary = json::parse(R"({"entries": 13, "errors": 0, "notes": 0, "valid": true, "warnings": 2})");
+  summary["file"] = a;
+  EXPECT_EQ(j["files"], json::array({summary}));
+  // The findings also go to stderr, one line each; stdout holds only the document.
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 2);
 }
 
 TEST_F(ArchiveCli, CatByNameAndIndex) {
@@ -251,7 +274,8 @@ TEST_F(ArchiveCli, PackReportsABrokenManifest) {
   write_bytes(dir / "x" / "manifest.json", bytes_of("{not json"));
   auto r = run_cli({"archive", "pack", out, (dir / "p.lib").string()});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, "parkan: error: " + out + "/manifest.json: not valid JSON\n");
+  EXPECT_EQ(r.err, "parkan: error: " + out + "/manifest.json: not valid JSON at line 1, column 3: syntax error while "
+                   "parsing object key - invalid literal; last read: '{no'; expected string literal\n");
   write_bytes(dir / "x" / "manifest.json", bytes_of(R"({"format": "NRes", "manifest_version": 1, "entries": [{}]})"));
   r = run_cli({"archive", "pack", out, (dir / "p.lib").string()});
   EXPECT_EQ(r.exit_code, 1);
@@ -269,7 +293,7 @@ TEST_F(ArchiveCli, RepackIsCanonical) {
   std::vector<ByteView> payloads;
   for (std::size_t i = 0; i < archive.entries.size(); ++i) payloads.push_back(archive.payload(i));
   EXPECT_EQ(read_bytes(out), nres::write_canonical(archive.entries, payloads));
-  EXPECT_EQ(run_cli({"archive", "verify", out}).out, out + ": valid (strict, 13 entries, 0 warnings)\n");
+  EXPECT_EQ(run_cli({"archive", "verify", out}).out, out + " (strict): 13 entries, 0 errors, 0 warnings\n");
 }
 
 TEST_F(ArchiveCli, EditsMatchTheLibraryAndKeepEveryOtherByte) {
@@ -307,8 +331,8 @@ TEST_F(ArchiveCli, EditErrors) {
   auto r = run_cli({"archive", "add", a, "TWO", p, out});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "parkan: error: " + a + ": an entry named \"TWO\" exists (use replace, or --allow-duplicate)\n");
-  EXPECT_EQ(run_cli({"archive", "add", a, "TWO", p, out, "--allow-duplicate"}).exit_code, 0);
-  r = run_cli({"archive", "add", a, std::string(36, 'z'), p, out});
+  EXPECT_EQ(run_cli({"archive", "add", a, "TWO", p, out, "--allow-duplicate", "--type", "MAT0"}).exit_code, 0);
+  r = run_cli({"archive", "add", a, std::string(36, 'z'), p, out, "--type", "MAT0"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "parkan: error: " + a + ": entry name \"" + std::string(36, 'z') + "\" is 36 bytes long, at most 35 fit\n");
   r = run_cli({"archive", "add", a, "x", p, out, "--type", "TOOLONG"});
@@ -328,6 +352,281 @@ TEST_F(ArchiveCli, EditErrors) {
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(run_cli({"archive", "remove", a}).exit_code, 2);  // usage: missing OUT
   EXPECT_EQ(run_cli({"archive", "list", a, "--bogus"}).exit_code, 2);
+}
+
+// ---- issue 9 ------------------------------------------------------------------------------------
+
+// Defect 1: a name holding a newline or an escape sequence is printed escaped; one row per entry,
+// one line per error, and no forged "parkan: error:" line.
+TEST_F(ArchiveCli, NamesWithControlBytesArePrintedEscaped) {
+  const std::string evil = "x\nparkan: error: \x1b[31mred";  // 27 bytes
+  ByteBuffer data(16, 'x');
+  std::string a = put("evil.lib", assemble(data, {row(evil, 0x10, 8, 0), row("y", 0x18, 8, 1)}));
+  auto r = run_cli({"archive", "list", a});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 4);  // header, two rows, summary
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
+  EXPECT_NE(r.out.find("x\\nparkan: error: \\x1b[31mred"), std::string::npos);
+  EXPECT_EQ(r.out.find("\nparkan: error:"), std::string::npos);
+  // --json escapes the JSON way and round-trips the name.
+  r = run_cli({"archive", "list", a, "--json"});
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_EQ(json::parse(r.out)["entries"][0]["name"], evil);
+  // An error naming the entry is one line.
+  ByteBuffer bad = assemble(data, {row(evil, 0x10, 8, 0), row("y", 0x12, 8, 1)});  // overlap
+  std::string b = put("evil_bad.lib", bad);
+  r = run_cli({"archive", "list", b});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + b + "::#1 y: payload [0x12, +8) overlaps the payload of entry #0 at offset 0x98\n");
+  bad = assemble(data, {row(evil, 0x10, 8, 1), row("y", 0x18, 8, 1)});  // duplicate sort index
+  std::string c = put("evil_dup.lib", bad);
+  r = run_cli({"archive", "verify", c});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + c + "::#1 y: sort_index 1 appears twice: not a permutation at offset 0x9c "
+                   "[nres.sort_table.duplicate]\n");
+  store_u32(bad.data() + 0x20 + 0x3C, 2);  // row 0 out of range: the evil name in the error
+  put("evil_dup.lib", bad);
+  r = run_cli({"archive", "verify", c});
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err, "parkan: error: " + c + "::#0 x\\nparkan: error: \\x1b[31mred: sort_index 2 is out of range "
+                   "(entry count 2) at offset 0x5c [nres.sort_table.range]\n");
+  r = run_cli({"archive", "remove", a, "no\nsuch\x1b[0m", (dir / "o.lib").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + a + ": no entry named \"no\\nsuch\\x1b[0m\"\n");
+}
+
+// Runs the CLI with a deadline: should it block on the named pipe `fifo`, the pipe is opened for
+// writing and closed (which releases a reader) until it returns, and the test fails instead of hanging.
+test::CliResult run_cli_guarded(const std::vector<std::string>& args, const std::filesystem::path& fifo) {
+  auto running = std::async(std::launch::async, [args] { return run_cli(args); });
+  if (running.wait_for(std::chrono::seconds(10)) == std::future_status::timeout) {
+    ADD_FAILURE() << "parkan " << args[0] << " " << args[1] << " blocked on the named pipe " << fifo;
+    while (running.wait_for(std::chrono::milliseconds(100)) == std::future_status::timeout) {
+      int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+      if (fd >= 0) ::close(fd);
+    }
+  }
+  return running.get();
+}
+
+// Defect 2: a named pipe is refused at once as an I/O error (exit 3) naming it, by every reader.
+TEST_F(ArchiveCli, NamedPipesAreRefusedWithoutBlocking) {
+  const std::string fifo = (dir / "pipe.lib").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string a = put("a.lib", small_archive());
+  const std::string refused = "parkan: error: " + fifo + ": not a regular file (a named pipe)\n";
+  const std::string out = (dir / "out.lib").string();
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"archive", "list", fifo}, {"archive", "list", fifo, "--json"},
+        {"archive", "verify", fifo}, {"archive", "verify", a, fifo}, {"archive", "cat", fifo + "::one"},
+        {"archive", "cat", fifo}, {"archive", "extract", fifo, (dir / "x").string()},
+        {"archive", "repack", fifo, out}, {"archive", "remove", fifo, "#0", out},
+        {"archive", "add", a, "NEW", fifo, out, "--type", "Texm"}, {"archive", "replace", a, "one", fifo, out}}) {
+    auto r = run_cli_guarded(args, fifo);
+    EXPECT_EQ(r.exit_code, 3) << args[1];
+    EXPECT_EQ(r.err.substr(r.err.find("parkan: error:")), refused) << args[1];
+    EXPECT_FALSE(std::filesystem::exists(out)) << args[1];
+  }
+  // pack: a payload file of the folder replaced by a named pipe, and a pipe as the manifest.
+  ASSERT_EQ(run_cli({"archive", "extract", a, (dir / "x").string()}).exit_code, 0);
+  std::filesystem::remove(dir / "x" / "two");
+  const std::string payload_fifo = (dir / "x" / "two").string();
+  ASSERT_EQ(::mkfifo(payload_fifo.c_str(), 0600), 0);
+  auto r = run_cli_guarded({"archive", "pack", (dir / "x").string(), out}, payload_fifo);
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err, "parkan: error: " + payload_fifo + ": not a regular file (a named pipe)\n");
+  EXPECT_FALSE(std::filesystem::exists(out));
+  std::filesystem::create_directories(dir / "y");
+  const std::string manifest_fifo = (dir / "y" / "manifest.json").string();
+  ASSERT_EQ(::mkfifo(manifest_fifo.c_str(), 0600), 0);
+  r = run_cli_guarded({"archive", "pack", (dir / "y").string(), out}, manifest_fifo);
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err, "parkan: error: " + manifest_fifo + ": not a regular file (a named pipe)\n");
+  // A folder is no archive either.
+  r = run_cli({"archive", "list", dir.path().string()});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err, "parkan: error: " + dir.path().string() + ": not a regular file (a folder)\n");
+}
+
+// Defect 3 (memory): list --json is streamed entry by entry and must stay byte-identical to the one
+// document that json's dump gives (keys sorted, invalid UTF-8 replaced, control bytes escaped).
+TEST_F(ArchiveCli, ListJsonIsTheDumpOfTheWholeDocument) {
+  ByteBuffer data(40, 'x');
+  std::vector<nres::Entry> rows{row("plain.0", 0x10, 8, 2), row("q\"uote\\back\x01\x7f", 0x18, 8, 4, 0x42415C22),
+                                row("\xC0\xE1\x98", 0x20, 8, 0, 7), row("tab\there", 0x28, 8, 3, 0x7F414243),
+                                row("z", 0x30, 0, 1, 0)};
+  std::string a = put("j.lib", assemble(data, rows));
+  for (const std::string& path : {a, put("edge.lib", edge_archive()), put("empty.lib", assemble({}, {}))}) {
+    auto r = run_cli({"archive", "list", path, "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto archive = nres::read(read_bytes(path), nres::Profile::compatible).value();
+    json entries = json::array();
+    for (std::size_t i = 0; i < archive.entries.size(); ++i) {
+      const nres::Entry& e = archive.entries[i];
+      entries.push_back(json{{"index", i}, {"name", cp1251_to_utf8(e.name())}, {"type_id", e.type_id},
+                             {"type", nres::type_name(e.type_id)}, {"attr1", e.attr1}, {"attr2", e.attr2},
+                             {"attr3", e.attr3}, {"size", e.size}, {"offset", e.data_offset},
+                             {"sort_index", e.sort_index}});
+    }
+    json document{{"format", "NRes"}, {"version", archive.version}, {"total_size", archive.total_size},
+                  {"entries", std::move(entries)}};
+    EXPECT_EQ(r.out, document.dump(-1, ' ', false, json::error_handler_t::replace) + "\n") << path;
+  }
+}
+
+// Defect 5: repack rebuilds a table sorted with the other fold (and any unusable one).
+TEST_F(ArchiveCli, RepackRebuildsASortTableInAnotherOrder) {
+  ByteBuffer data(16, 'x');
+  ByteBuffer upper = assemble(data, {row("B_X", 0x10, 8, 1), row("BA", 0x18, 8, 0)});
+  std::string a = put("upper.lib", upper);
+  std::string out = (dir / "fixed.lib").string();
+  auto r = run_cli({"archive", "repack", a, out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  auto archive = nres::read(upper, nres::Profile::compatible).value();
+  std::vector<ByteView> payloads{archive.payload(0), archive.payload(1)};
+  EXPECT_EQ(read_bytes(out), nres::write_canonical(archive.entries, payloads));
+  EXPECT_EQ(nres::read(read_bytes(out)).value().entries[0].sort_index, 0u);  // B_X < BA: the engine's order
+  r = run_cli({"archive", "verify", out});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  ByteBuffer duplicate = assemble(data, {row("B", 0x10, 8, 1), row("A", 0x18, 8, 1)});
+  r = run_cli({"archive", "repack", put("dup.lib", duplicate), out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(run_cli({"archive", "verify", out}).exit_code, 0);
+  // What the compatible profile refuses, repack refuses too.
+  ByteBuffer broken = assemble(data, {row("B", 0x10, 8, 1), row("A", 0x12, 8, 0)});
+  std::string c = put("broken.lib", broken);
+  r = run_cli({"archive", "repack", c, (dir / "never.lib").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + c + "::#1 A: payload [0x12, +8) overlaps the payload of entry #0 at offset 0x98\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "never.lib"));
+}
+
+// Defect 10: add takes the type from the payload's magic, and asks for --type when there is none.
+TEST_F(ArchiveCli, AddTakesTheTypeFromTheMagic) {
+  std::string a = put("a.lib", small_archive());
+  std::string out = (dir / "out.lib").string();
+  std::string texm = put("t.texm", bytes_of(std::string("Texm\x04\0\0\0", 8)));
+  auto r = run_cli({"archive", "add", a, "T.0", texm, out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto added = nres::read(read_bytes(out)).value();
+  EXPECT_EQ(added.entries.back().type_id, 0x6D786554u);  // "Texm"
+  std::string model = put("m.msh", small_archive());
+  r = run_cli({"archive", "add", a, "M.msh", model, out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nres::read(read_bytes(out)).value().entries.back().type_id, 0x4853454Du);  // "MESH"
+  // --type wins over the magic.
+  r = run_cli({"archive", "add", a, "T.0", texm, out, "--type", "WEAR"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nres::read(read_bytes(out)).value().entries.back().type_id, 0x52414557u);
+  // No magic: a usage error, nothing written.
+  std::filesystem::remove(out);
+  std::string mat = put("m.mat", bytes_of(std::string("\x06\0\0\0\x01\0", 6)));
+  r = run_cli({"archive", "add", a, "M.0", mat, out});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "parkan: error: --type is needed: " + mat +
+                       " does not start with a magic that names its type (Texm and NRes payloads do; MAT0 and WEAR "
+                       "do not)\n");
+  EXPECT_FALSE(std::filesystem::exists(out));
+  std::string tiny = put("tiny", bytes_of("Te"));
+  EXPECT_EQ(run_cli({"archive", "add", a, "M.0", tiny, out}).exit_code, 2);
+  EXPECT_EQ(run_cli({"archive", "add", a, "M.0", mat, out, "--type", "MAT0"}).exit_code, 0);
+}
+
+// Defect 10: pack says which files of the folder it did not pack.
+TEST_F(ArchiveCli, PackWarnsAboutFilesNotInTheManifest) {
+  ByteBuffer original = edge_archive();
+  std::string a = put("edge.lib", original);
+  std::string x = (dir / "x").string();
+  ASSERT_EQ(run_cli({"archive", "extract", a, x}).exit_code, 0);
+  write_bytes(dir / "x" / "extra.bin", bytes_of("forgotten"));
+  ASSERT_EQ(::mkfifo((dir / "x" / "pipe").c_str(), 0600), 0);
+  std::filesystem::create_directories(dir / "x" / "subfolder");
+  std::string packed = (dir / "x" / "packed.lib").string();  // written into the folder itself
+  auto r = run_cli_guarded({"archive", "pack", x, packed}, dir / "x" / "pipe");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_bytes(packed), original);
+  EXPECT_EQ(r.err, "parkan: warning: " + x + "/extra.bin: not in the manifest, so not packed (add it to \"entries\" "
+                   "to pack it) [nres.folder.unlisted]\n"
+                   "parkan: warning: " + x + "/pipe: not in the manifest, so not packed (add it to \"entries\" to "
+                   "pack it) [nres.folder.unlisted]\n");
+  EXPECT_EQ(r.out, "");
+  // Packing over one of its own inputs is refused.
+  r = run_cli({"archive", "pack", x, (dir / "x" / "Grass.0").string()});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err, "parkan: error: " + x + "/Grass.0: refusing to overwrite the input file\n");
+}
+
+TEST_F(ArchiveCli, PackNamesTheJsonErrorsPlace) {
+  std::string out = (dir / "x").string();
+  std::filesystem::create_directories(out);
+  write_bytes(dir / "x" / "manifest.json", bytes_of("{\n  \"format\": \"NRes\",\n  oops"));
+  auto r = run_cli({"archive", "pack", out, (dir / "p.lib").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err.substr(0, r.err.find(": syntax error")),
+            "parkan: error: " + out + "/manifest.json: not valid JSON at line 3, column 3");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+  EXPECT_FALSE(std::filesystem::exists(dir / "p.lib"));
+}
+
+// Defect 11: several archives, each reported, then the total; exit 1 when any has an error.
+TEST_F(ArchiveCli, VerifyTakesSeveralArchives) {
+  std::string a = put("a.lib", small_archive());
+  ByteBuffer b = small_archive();
+  b[0x28 + 0x14] = 0;
+  std::string bad = put("bad.lib", b);
+  ByteBuffer data(16, 'x');
+  std::string upper = put("upper.lib", assemble(data, {row("B_X", 0x10, 8, 1), row("BA", 0x18, 8, 0)}));
+  auto r = run_cli({"archive", "verify", a, bad, upper, "--compatible"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, a + " (compatible): 3 entries, 0 errors, 0 warnings\n" + bad +
+                       " (compatible): 3 entries, 1 errors, 0 warnings\n" + upper +
+                       " (compatible): 2 entries, 0 errors, 1 warnings\n"
+                       "total of 3 archives (compatible): 8 entries, 1 errors, 1 warnings\n");
+  EXPECT_EQ(r.err, "parkan: error: " + bad + "::#0 : name is empty at offset 0x3c [nres.name.empty]\n"
+                   "parkan: warning: " + upper + ": sort table is ordered with an upper-case fold, not the engine's "
+                   "_strcmpi; the engine's binary search may miss names with [ \\ ] ^ _ or ` at offset 0x5c "
+                   "[nres.sort_table.upper_fold]\n");
+  r = run_cli({"archive", "verify", a, upper, "--compatible"});
+  EXPECT_EQ(r.exit_code, 0);
+  r = run_cli({"archive", "verify", a, bad, "--json"});
+  EXPECT_EQ(r.exit_code, 1);
+  json j = json::parse(r.out);
+  EXPECT_EQ(j["valid"], false);
+  EXPECT_EQ(j["file"], nullptr);
+  EXPECT_EQ(j["profile"], "strict");
+  EXPECT_EQ(j["entries"], 6);
+  EXPECT_EQ(j["errors"], 1);
+  ASSERT_EQ(j["findings"].size(), 1u);
+  EXPECT_EQ(j["findings"][0]["code"], "nres.name.empty");
+  EXPECT_EQ(j["findings"][0]["file"], bad);
+  EXPECT_EQ(j["findings"][0]["entry"], "#0 ");
+  EXPECT_EQ(j["findings"][0]["offset"], 0x3c);
+  ASSERT_EQ(j["files"].size(), 2u);
+  EXPECT_EQ(j["files"][0]["file"], a);
+  EXPECT_EQ(j["files"][0]["valid"], true);
+  EXPECT_EQ(j["files"][1]["valid"], false);
+  EXPECT_EQ(j["files"][1]["errors"], 1);
+  // A missing archive among them is an I/O error.
+  r = run_cli({"archive", "verify", a, (dir / "none.lib").string()});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err, "parkan: error: " + (dir / "none.lib").string() + ": cannot open: No such file or directory\n");
+}
+
+// ENTRY given in UTF-8 is looked up as cp1251 (resource::name_to_cp1251); raw cp1251 bytes work too.
+TEST_F(ArchiveCli, EntryNamesInUtf8OrCp1251) {
+  ByteBuffer data(16, 'x');
+  std::string a = put("c.lib", assemble(data, {row("\xC0\xE1.0", 0x10, 8, 1), row("b", 0x18, 8, 0)}));
+  std::string out = (dir / "out.lib").string();
+  auto r = run_cli({"archive", "remove", a, "\xD0\x90\xD0\xB1.0", out});  // "Аб.0"
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nres::read(read_bytes(out)).value().entries.at(0).name(), "b");
+  r = run_cli({"archive", "remove", a, "\xC0\xE1.0", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(run_cli({"archive", "cat", a + "::\xD0\x90\xD0\xB1.0"}).out, "xxxxxxxx");
+  // The engine folds ASCII only: "аб.0" is another name.
+  r = run_cli({"archive", "cat", a + "::\xD0\xB0\xD0\xB1.0"});
+  EXPECT_EQ(r.exit_code, 1);
 }
 
 TEST_F(ArchiveCli, HelpListsEveryCommand) {

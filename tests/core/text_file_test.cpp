@@ -1,3 +1,10 @@
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <future>
+
 #include <gtest/gtest.h>
 
 #include "parkan/core/file.hpp"
@@ -68,6 +75,109 @@ TEST(MappedFile, MapsAndReportsMissing) {
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().code, ErrorCode::io);
   EXPECT_EQ(missing.error().to_string(), (dir / "nope").string() + ": cannot open: No such file or directory");
+}
+
+// `open` must return at once for a named pipe; should it block, the pipe is opened for writing and
+// closed until it returns (which releases a reader), and the test fails instead of hanging.
+template <class F>
+auto guarded(const std::filesystem::path& fifo, F open) {
+  auto running = std::async(std::launch::async, open);
+  if (running.wait_for(std::chrono::seconds(10)) == std::future_status::timeout) {
+    ADD_FAILURE() << "blocked on the named pipe " << fifo;
+    while (running.wait_for(std::chrono::milliseconds(100)) == std::future_status::timeout) {
+      int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+      if (fd >= 0) ::close(fd);
+    }
+  }
+  return running.get();
+}
+
+TEST(RegularFilesOnly, NamedPipeIsRefusedWithoutBlocking) {
+  test::TempDir dir;
+  const auto fifo = dir / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string expected = fifo.string() + ": not a regular file (a named pipe)";
+  auto mapped = guarded(fifo, [&] { return MappedFile::open(fifo); });
+  ASSERT_FALSE(mapped.ok());
+  EXPECT_EQ(mapped.error().code, ErrorCode::io);
+  EXPECT_EQ(mapped.error().to_string(), expected);
+  auto read = guarded(fifo, [&] { return read_file(fifo); });
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().to_string(), expected);
+  auto input = guarded(fifo, [&] { return InputFile::open(fifo); });
+  ASSERT_FALSE(input.ok());
+  EXPECT_EQ(input.error().code, ErrorCode::io);
+  EXPECT_EQ(input.error().to_string(), expected);
+}
+
+TEST(RegularFilesOnly, FolderAndDeviceAreRefused) {
+  test::TempDir dir;
+  auto folder = MappedFile::open(dir.path());
+  ASSERT_FALSE(folder.ok());
+  EXPECT_EQ(folder.error().code, ErrorCode::io);
+  EXPECT_EQ(folder.error().to_string(), dir.path().string() + ": not a regular file (a folder)");
+  auto device = read_file("/dev/null");
+  ASSERT_FALSE(device.ok());
+  EXPECT_EQ(device.error().to_string(), "/dev/null: not a regular file (a character device)");
+}
+
+TEST(InputFile, ReadsInPiecesToTheEnd) {
+  test::TempDir dir;
+  const std::uint8_t data[] = {1, 2, 3, 4, 5};
+  test::write_bytes(dir / "a", data);
+  auto file = InputFile::open(dir / "a");
+  ASSERT_TRUE(file.ok());
+  std::uint8_t buffer[3];
+  EXPECT_EQ(file->read(buffer, 3).value(), 3u);
+  EXPECT_EQ(buffer[2], 3);
+  EXPECT_EQ(file->read(buffer, 3).value(), 2u);
+  EXPECT_EQ(buffer[1], 5);
+  EXPECT_EQ(file->read(buffer, 3).value(), 0u);
+  auto missing = InputFile::open(dir / "nope");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().to_string(), (dir / "nope").string() + ": cannot open: No such file or directory");
+}
+
+TEST(AtomicFile, WritesInPiecesAndCommits) {
+  test::TempDir dir;
+  auto target = dir / "out.bin";
+  auto file = AtomicFile::create(target);
+  ASSERT_TRUE(file.ok());
+  ByteBuffer big(3 << 20, 7);  // larger than the buffer: written through
+  const std::uint8_t small[] = {1, 2};
+  ASSERT_TRUE(file->write(small).ok());
+  ASSERT_TRUE(file->write(big).ok());
+  ASSERT_TRUE(file->write(small).ok());
+  EXPECT_FALSE(std::filesystem::exists(target));  // nothing in place before commit
+  ASSERT_TRUE(file->commit().ok());
+  ByteBuffer expected{1, 2};
+  expected.insert(expected.end(), big.begin(), big.end());
+  expected.insert(expected.end(), {1, 2});
+  EXPECT_EQ(test::read_bytes(target), expected);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), {}), 1);
+  auto again = file->write(small);
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.error().code, ErrorCode::io);
+}
+
+TEST(AtomicFile, DroppedWithoutCommitLeavesNothing) {
+  test::TempDir dir;
+  auto target = dir / "out.bin";
+  test::write_bytes(target, ByteBuffer{9});
+  {
+    auto file = AtomicFile::create(target);
+    ASSERT_TRUE(file.ok());
+    const std::uint8_t data[] = {1, 2, 3};
+    ASSERT_TRUE(file->write(data).ok());
+  }
+  EXPECT_EQ(test::read_bytes(target), ByteBuffer{9});  // the old file is untouched
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), {}), 1);
+  auto refused = AtomicFile::create(target, {target});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().to_string(), target.string() + ": refusing to overwrite the input file");
+  auto nowhere = AtomicFile::create(dir / "no" / "such" / "x");
+  ASSERT_FALSE(nowhere.ok());
+  EXPECT_EQ(nowhere.error().code, ErrorCode::io);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "parkan/nres/folder.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include <gtest/gtest.h>
@@ -141,9 +142,31 @@ TEST(Folder, EntryMissingFromTheLayoutIsAppended) {
   EXPECT_EQ(*packed, *expected);
 }
 
+// pack_folder over a text, in pieces of 7 bytes.
+Result<ByteBuffer> pack_text(const std::string& text, const FileLoader& load, PackOptions options = {}) {
+  std::size_t at = 0;
+  TextSource source = [&](std::uint8_t* buffer, std::size_t size) -> Result<std::size_t> {
+    const std::size_t n = std::min({size, std::size_t(7), text.size() - at});
+    std::copy_n(text.data() + at, n, buffer);
+    at += n;
+    return n;
+  };
+  ByteBuffer out;
+  Status status = pack_folder(source, load, [&](ByteView bytes) -> Status {
+    out.insert(out.end(), bytes.begin(), bytes.end());
+    return {};
+  }, options);
+  if (!status) return std::move(status).error();
+  return out;
+}
+
+// The error of from_folder, which the streamed pack_folder must give as well.
 std::string pack_error(json m, Extracted& x) {
   auto packed = from_folder(m, x.loader());
-  return packed.ok() ? "OK" : packed.error().to_string();
+  std::string dom = packed.ok() ? "OK" : packed.error().to_string();
+  auto streamed = pack_text(m.dump(2), x.loader());
+  EXPECT_EQ(streamed.ok() ? "OK" : streamed.error().to_string(), dom) << m.dump();
+  return dom;
 }
 
 TEST(Folder, ManifestErrorsNameTheField) {
@@ -186,6 +209,170 @@ TEST(Folder, ManifestErrorsNameTheField) {
   EXPECT_EQ(pack_error(bad, x), "entries[0].type: \"TOOLONG\" is neither four printable characters nor a number");
   x.files.erase("~gap-1.bin");
   EXPECT_EQ(pack_error(m, x), "~gap-1.bin: cannot open: No such file or directory");
+}
+
+TEST(Folder, MoreManifestErrorsInBothForms) {
+  Extracted x;
+  const json& m = x.folder.manifest;
+  json bad = m;
+  bad["layout"][6]["inside"] = 7;
+  EXPECT_EQ(pack_error(bad, x), "layout[6].inside: expected an integer in 0..4");
+  bad = m;
+  bad["layout"][6]["delta"] = "two";
+  EXPECT_EQ(pack_error(bad, x), "layout[6].delta: expected an integer in 0..4294967295");
+  bad = m;
+  bad["layout"][1]["padded"] = 1;
+  EXPECT_EQ(pack_error(bad, x), "layout[1].padded: expected true or false");
+  bad = m;
+  bad["layout"][1] = 5;
+  EXPECT_EQ(pack_error(bad, x), "layout[1].entry: missing");
+  bad = m;
+  bad["layout"] = json::object();
+  EXPECT_EQ(pack_error(bad, x), "layout: expected an array");
+  bad = m;
+  bad["entries"] = "none";
+  EXPECT_EQ(pack_error(bad, x), "entries: expected an array");
+  bad = m;
+  bad["entries"][3] = 1;
+  EXPECT_EQ(pack_error(bad, x), "entries[3]: expected an object");
+  bad = m;
+  bad.erase("format");
+  EXPECT_EQ(pack_error(bad, x), "format: missing");
+  bad = m;
+  bad["version"] = 0x200;
+  EXPECT_EQ(pack_error(bad, x), "version: 0x200 is not 0x100");
+  // A field error comes after the files of the entries before it, as the files are read in order.
+  bad = m;
+  bad["entries"][3]["attr1"] = "x";
+  x.files.erase("Alpha");
+  EXPECT_EQ(pack_error(bad, x), "Alpha: cannot open: No such file or directory");
+  EXPECT_EQ(pack_error(json(42), x), "the manifest is not a JSON object");
+}
+
+TEST(Folder, StreamedPackReportsBrokenJsonWithLineAndColumn) {
+  Extracted x;
+  auto r = pack_text("{\n  \"format\": \"NRes\",\n  oops", x.loader());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, ErrorCode::invalid_input);
+  EXPECT_EQ(r.error().to_string(),
+            "not valid JSON at line 3, column 3: syntax error while parsing object key - invalid literal; last "
+            "read: '\"NRes\",<U+000A>  o'; expected string literal");
+  r = pack_text("", x.loader());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().to_string(),
+            "not valid JSON at line 1, column 1: syntax error while parsing value - unexpected end of input; "
+            "expected '[', '{', or a literal");
+  // Broken JSON wins over a valid non-object, as in from_folder's parse.
+  EXPECT_EQ(pack_text("[1, 2", x.loader()).error().message.substr(0, 14), "not valid JSON");
+  EXPECT_EQ(pack_text("[1, 2]", x.loader()).error().to_string(), "the manifest is not a JSON object");
+}
+
+TEST(Folder, StreamedPackStopsAtAFailingSource) {
+  Extracted x;
+  TextSource failing = [](std::uint8_t*, std::size_t) -> Result<std::size_t> {
+    return io_error("cannot read: Input/output error", "manifest.json");
+  };
+  bool wrote = false;
+  Status status = pack_folder(failing, x.loader(), [&](ByteView) -> Status {
+    wrote = true;
+    return {};
+  });
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().code, ErrorCode::io);
+  EXPECT_EQ(status.error().to_string(), "manifest.json: cannot read: Input/output error");
+  EXPECT_FALSE(wrote);
+}
+
+TEST(Folder, StreamedPackStopsAtAFailingSink) {
+  Extracted x;
+  std::size_t calls = 0;
+  Status status = pack_folder(
+      [text = x.folder.manifest.dump(), at = std::size_t(0)](std::uint8_t* buffer, std::size_t size) mutable
+      -> Result<std::size_t> {
+        const std::size_t n = std::min(size, text.size() - at);
+        std::copy_n(text.data() + at, n, buffer);
+        at += n;
+        return n;
+      },
+      x.loader(), [&](ByteView) -> Status {
+        ++calls;
+        return io_error("cannot write: No space left on device", "out.lib");
+      });
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().to_string(), "out.lib: cannot write: No space left on device");
+  EXPECT_EQ(calls, 1u);
+}
+
+TEST(Folder, StreamedFolderIsToFolderByteForByte) {
+  Extracted x;
+  std::vector<std::string> names;
+  std::string manifest;
+  ASSERT_TRUE(write_folder(
+                  x.archive,
+                  [&](const FolderFile& f) -> Status {
+                    names.push_back(f.name);
+                    return {};
+                  },
+                  [&](ByteView bytes) -> Status {
+                    manifest.append(as_chars(bytes));
+                    return {};
+                  })
+                  .ok());
+  EXPECT_EQ(names, (std::vector<std::string>{"b_x", "Alpha", "ba", "BA~3", "delta", "~gap-0.bin", "~gap-1.bin"}));
+  EXPECT_EQ(manifest, x.folder.manifest.dump(2) + "\n");
+  EXPECT_EQ(folder_file_count(x.archive), 7u);
+  // An empty archive: empty arrays print as [].
+  ByteBuffer empty = assemble({}, {});
+  Archive none = read(empty).value();
+  manifest.clear();
+  ASSERT_TRUE(write_folder(
+                  none, [](const FolderFile&) -> Status { return {}; },
+                  [&](ByteView bytes) -> Status {
+                    manifest.append(as_chars(bytes));
+                    return {};
+                  })
+                  .ok());
+  EXPECT_EQ(manifest, to_folder(none).manifest.dump(2) + "\n");
+  EXPECT_NE(manifest.find("\"entries\": [],"), std::string::npos);
+  // A failing file sink ends the writing with its error, before the manifest.
+  bool manifest_written = false;
+  Status status = write_folder(
+      x.archive, [](const FolderFile& f) -> Status { return io_error("cannot write: disk full", f.name); },
+      [&](ByteView) -> Status {
+        manifest_written = true;
+        return {};
+      });
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().to_string(), "b_x: cannot write: disk full");
+  EXPECT_FALSE(manifest_written);
+}
+
+TEST(Folder, PackAnnouncesTheFileCountBeforeLoading) {
+  Extracted x;
+  std::size_t announced = 0, loads_before = 99;
+  std::size_t loads = 0;
+  PackOptions options;
+  options.on_file_count = [&](std::size_t count) {
+    announced = count;
+    loads_before = loads;
+  };
+  FileLoader load = [&](const std::string& name) -> Result<ByteBuffer> {
+    ++loads;
+    return x.loader()(name);
+  };
+  auto packed = from_folder(x.folder.manifest, load, options);
+  ASSERT_TRUE(packed.ok()) << packed.error().to_string();
+  EXPECT_EQ(announced, 7u);
+  EXPECT_EQ(loads_before, 0u);
+  EXPECT_EQ(loads, 7u);
+  EXPECT_EQ(*packed, x.bytes);
+}
+
+TEST(EntryFileNames, RepeatedFlagsAndOneName) {
+  Extracted x;
+  EXPECT_EQ(repeated_file_names(x.archive), (std::vector<bool>{false, false, false, true, false}));
+  EXPECT_EQ(entry_file_name(x.archive, 3, repeated_file_names(x.archive)), "BA~3");
+  EXPECT_EQ(entry_file_name(x.archive, 2, repeated_file_names(x.archive)), "ba");
 }
 
 TEST(ParseTypeName, InverseOfTypeName) {

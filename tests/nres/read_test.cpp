@@ -1,6 +1,9 @@
 // Every rule of nres.md 6, each with its exact message and offset.
 #include "parkan/nres/archive.hpp"
 
+#include <algorithm>
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "raw_archive.hpp"
@@ -185,28 +188,150 @@ TEST(Read, SortTableNotInNameOrder) {
   EXPECT_EQ(archive->name_order, NameOrder::unusable);
 }
 
+// The rule's code on read()'s error: each rule of nres.md 6 has its own.
+std::string strict_rule(const ByteBuffer& bytes) {
+  auto archive = read(bytes, Profile::strict);
+  return archive.ok() ? "OK" : archive.error().rule;
+}
+
+TEST(Read, EveryRuleHasItsCode) {
+  ByteBuffer b = valid_archive();
+  b.resize(10);
+  EXPECT_EQ(strict_rule(b), "nres.header.size");
+  b = valid_archive();
+  b[0] = 'X';
+  EXPECT_EQ(strict_rule(b), "nres.header.magic");
+  b = valid_archive();
+  store_u32(b.data() + 4, 0x200);
+  EXPECT_EQ(strict_rule(b), "nres.header.version");
+  b = valid_archive();
+  store_u32(b.data() + 8, 0xFFFFFFFF);
+  EXPECT_EQ(strict_rule(b), "nres.header.entry_count");
+  b = valid_archive();
+  b.pop_back();
+  EXPECT_EQ(strict_rule(b), "nres.header.total_size");
+  b = valid_archive();
+  store_u32(b.data() + 8, 0x7FFFFFFF);
+  EXPECT_EQ(strict_rule(b), "nres.directory.bounds");
+  b = valid_archive();
+  std::fill_n(b.begin() + kRow1 + 0x14, 36, 'x');
+  EXPECT_EQ(strict_rule(b), "nres.name.unterminated");
+  b = valid_archive();
+  b[kRow0 + 0x14] = 0;
+  EXPECT_EQ(strict_rule(b), "nres.name.empty");
+  b = valid_archive();
+  store_u32(b.data() + kRow2 + 0x0C, 9);
+  EXPECT_EQ(strict_rule(b), "nres.payload.bounds");
+  b = valid_archive();
+  store_u32(b.data() + kRow1 + 0x38, 0x12);
+  EXPECT_EQ(strict_rule(b), "nres.payload.overlap");
+  b = valid_archive();
+  store_u32(b.data() + kRow2 + 0x3C, 3);
+  EXPECT_EQ(strict_rule(b), "nres.sort_table.range");
+  b = valid_archive();
+  store_u32(b.data() + kRow2 + 0x3C, 0);
+  EXPECT_EQ(strict_rule(b), "nres.sort_table.duplicate");
+  b = valid_archive();
+  store_u32(b.data() + kRow1 + 0x3C, 1);
+  store_u32(b.data() + kRow2 + 0x3C, 2);
+  EXPECT_EQ(strict_rule(b), "nres.sort_table.order");
+  EXPECT_EQ(read(b, Profile::compatible).ok(), true);
+}
+
 TEST(Verify, ReportsEveryViolationInFileOrder) {
   ByteBuffer bytes = valid_archive();
   bytes[kRow0 + 0x14] = 0;                            // empty name
   store_u32(bytes.data() + kRow1 + 0x0C, 100);        // out of bounds
   store_u32(bytes.data() + kRow2 + 0x3C, 7);          // out of range
-  std::vector<Error> errors = verify(bytes);
+  std::vector<Diagnostic> errors = verify(bytes);
   ASSERT_EQ(errors.size(), 3u);
-  EXPECT_EQ(errors[0].to_string(), "#0 : name is empty at offset 0x3c");
+  EXPECT_EQ(errors[0].code, "nres.name.empty");
+  EXPECT_EQ(errors[0].severity, Severity::error);
+  EXPECT_EQ(errors[0].location.entry, "#0 ");
+  EXPECT_EQ(errors[0].location.offset, 0x3cu);
+  EXPECT_EQ(errors[0].message, "name is empty");
+  EXPECT_EQ(errors[0].to_string(), "#0 : name is empty at offset 0x3c [nres.name.empty]");
+  EXPECT_EQ(errors[1].code, "nres.payload.bounds");
   EXPECT_EQ(errors[1].to_string(),
-            "#1 two: payload [0x18, +100) lies outside the data region [0x10, 0x28) at offset 0xa0");
-  EXPECT_EQ(errors[2].to_string(), "#2 three: sort_index 7 is out of range (entry count 3) at offset 0xe4");
-  std::vector<Error> compatible = verify(bytes, Profile::compatible);
+            "#1 two: payload [0x18, +100) lies outside the data region [0x10, 0x28) at offset 0xa0 "
+            "[nres.payload.bounds]");
+  EXPECT_EQ(errors[2].code, "nres.sort_table.range");
+  EXPECT_EQ(errors[2].to_string(),
+            "#2 three: sort_index 7 is out of range (entry count 3) at offset 0xe4 [nres.sort_table.range]");
+  std::vector<Diagnostic> compatible = verify(bytes, Profile::compatible);
   ASSERT_EQ(compatible.size(), 2u);
+  EXPECT_EQ(compatible[0].code, "nres.name.empty");
+  EXPECT_EQ(compatible[1].code, "nres.payload.bounds");
   EXPECT_TRUE(verify(valid_archive()).empty());
+}
+
+TEST(Verify, FirstFindingIsReadsError) {
+  ByteBuffer bytes = valid_archive();
+  store_u32(bytes.data() + kRow1 + 0x38, 0x12);  // overlap
+  store_u32(bytes.data() + kRow2 + 0x3C, 0);     // duplicate sort index
+  std::vector<Diagnostic> errors = verify(bytes);
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[1].code, "nres.sort_table.duplicate");
+  Error first = read(bytes).error();
+  EXPECT_EQ(first.rule, errors[0].code);
+  EXPECT_EQ(first.message, errors[0].message);
+  EXPECT_EQ(first.entry, errors[0].location.entry);
+  EXPECT_EQ(first.offset, errors[0].location.offset);
 }
 
 TEST(Verify, StructuralErrorEndsTheList) {
   ByteBuffer bytes = valid_archive();
   bytes[0] = 'X';
-  std::vector<Error> errors = verify(bytes);
+  std::vector<Diagnostic> errors = verify(bytes);
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0].to_string(), "bad magic: not an NRes archive at offset 0x0");
+  EXPECT_EQ(errors[0].code, "nres.header.magic");
+  EXPECT_EQ(errors[0].to_string(), "bad magic: not an NRes archive at offset 0x0 [nres.header.magic]");
+}
+
+// A directory of many broken rows gives a bounded report: the first findings of each rule, then a
+// note with how many more there were.
+TEST(Verify, FindingsPerRuleAreCapped) {
+  const std::size_t n = kMaxFindingsPerRule + 50;
+  std::vector<Entry> rows;
+  for (std::size_t i = 0; i < n; ++i) rows.push_back(row("", 0x10, 0, static_cast<std::uint32_t>(i)));  // empty names
+  rows[3].sort_index = 1;  // one duplicate
+  ByteBuffer bytes = assemble({}, rows);
+  std::vector<Diagnostic> found = verify(bytes);
+  ASSERT_EQ(found.size(), kMaxFindingsPerRule + 2);
+  EXPECT_EQ(std::count_if(found.begin(), found.end(), [](const Diagnostic& d) { return d.code == "nres.name.empty"; }),
+            static_cast<std::ptrdiff_t>(kMaxFindingsPerRule));
+  EXPECT_EQ(found[kMaxFindingsPerRule].code, "nres.sort_table.duplicate");
+  const Diagnostic& note = found.back();
+  EXPECT_EQ(note.code, "nres.findings.truncated");
+  EXPECT_EQ(note.severity, Severity::note);
+  EXPECT_EQ(note.message, "50 more findings of nres.name.empty not listed (the first 100 are)");
+  EXPECT_FALSE(note.location.offset.has_value());
+}
+
+TEST(Check, ErrorsOrElseWarnings) {
+  std::size_t count = 99;
+  EXPECT_TRUE(check(valid_archive(), Profile::strict, &count).empty());
+  EXPECT_EQ(count, 3u);
+  ByteBuffer bytes = valid_archive();
+  bytes[kRow0 + 0x14] = 0;
+  std::vector<Diagnostic> found = check(bytes, Profile::strict, &count);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].code, "nres.name.empty");
+  EXPECT_EQ(count, 3u);
+  bytes = valid_archive();
+  bytes[0] = 'X';
+  EXPECT_EQ(check(bytes, Profile::strict, &count).at(0).code, "nres.header.magic");
+  EXPECT_EQ(count, 0u);
+  // Compatible: an unusable table is a warning, not an error.
+  bytes = valid_archive();
+  store_u32(bytes.data() + kRow2 + 0x3C, 0);
+  found = check(bytes, Profile::compatible, &count);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].code, "nres.sort_table.unusable");
+  EXPECT_EQ(found[0].severity, Severity::warning);
+  EXPECT_EQ(found[0].to_string(),
+            "sort table is not a sorted permutation; lookups scan the directory linearly at offset 0x64 "
+            "[nres.sort_table.unusable]");
 }
 
 TEST(Warnings, MisalignmentAndNonZeroGaps) {
@@ -215,13 +340,20 @@ TEST(Warnings, MisalignmentAndNonZeroGaps) {
   ByteBuffer bytes = assemble(data, {row("one", 0x11, 4, 0), row("two", 0x18, 8, 2), row("three", 0x20, 2, 1)});
   auto archive = read(bytes);
   ASSERT_TRUE(archive.ok()) << archive.error().to_string();
-  std::vector<Error> w = warnings(*archive);
+  std::vector<Diagnostic> w = warnings(*archive);
   ASSERT_EQ(w.size(), 5u);
-  EXPECT_EQ(w[0].to_string(), "#0 one: payload offset 0x11 is not a multiple of 8 at offset 0x5b");
-  EXPECT_EQ(w[1].to_string(), "directory offset 0x23 is not a multiple of 8 at offset 0xc");
-  EXPECT_EQ(w[2].to_string(), "gap [0x10, 0x11) holds 1 non-zero bytes (unindexed data or padding) at offset 0x10");
-  EXPECT_EQ(w[3].to_string(), "gap [0x15, 0x18) holds 1 non-zero bytes (unindexed data or padding) at offset 0x17");
-  EXPECT_EQ(w[4].to_string(), "gap [0x22, 0x23) holds 1 non-zero bytes (unindexed data or padding) at offset 0x22");
+  for (const Diagnostic& d : w) EXPECT_EQ(d.severity, Severity::warning);
+  EXPECT_EQ(w[0].code, "nres.payload.alignment");
+  EXPECT_EQ(w[0].to_string(), "#0 one: payload offset 0x11 is not a multiple of 8 at offset 0x5b [nres.payload.alignment]");
+  EXPECT_EQ(w[1].code, "nres.directory.alignment");
+  EXPECT_EQ(w[1].to_string(), "directory offset 0x23 is not a multiple of 8 at offset 0xc [nres.directory.alignment]");
+  EXPECT_EQ(w[2].code, "nres.gap.nonzero");
+  EXPECT_EQ(w[2].to_string(),
+            "gap [0x10, 0x11) holds 1 non-zero bytes (unindexed data or padding) at offset 0x10 [nres.gap.nonzero]");
+  EXPECT_EQ(w[3].to_string(),
+            "gap [0x15, 0x18) holds 1 non-zero bytes (unindexed data or padding) at offset 0x17 [nres.gap.nonzero]");
+  EXPECT_EQ(w[4].to_string(),
+            "gap [0x22, 0x23) holds 1 non-zero bytes (unindexed data or padding) at offset 0x22 [nres.gap.nonzero]");
 }
 
 TEST(Warnings, SortTableOrderSeenByCompatibleRead) {
@@ -229,14 +361,35 @@ TEST(Warnings, SortTableOrderSeenByCompatibleRead) {
   ByteBuffer data = bytes_of("12345678abcdefgh");
   ByteBuffer bytes = assemble(data, {row("B_X", 0x10, 8, 1), row("BA", 0x18, 8, 0)});
   EXPECT_EQ(strict_error(bytes), "#1 BA: sort table is not in name order (engine _strcmpi): rows 0 and 1 at offset 0x9c");
+  EXPECT_EQ(strict_rule(bytes), "nres.sort_table.order");
   auto archive = read(bytes, Profile::compatible);
   ASSERT_TRUE(archive.ok());
   EXPECT_EQ(archive->name_order, NameOrder::upper_fold);
-  std::vector<Error> w = warnings(*archive);
+  std::vector<Diagnostic> w = warnings(*archive);
   ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].code, "nres.sort_table.upper_fold");
   EXPECT_EQ(w[0].to_string(),
             "sort table is ordered with an upper-case fold, not the engine's _strcmpi; the engine's binary search "
-            "may miss names with [ \\ ] ^ _ or ` at offset 0x5c");
+            "may miss names with [ \\ ] ^ _ or ` at offset 0x5c [nres.sort_table.upper_fold]");
+}
+
+TEST(Warnings, ManyMisalignedPayloadsAreCapped) {
+  // Payloads of 1 byte packed back to back: 7 of every 8 are misaligned (140 of 160).
+  const std::size_t n = 160;
+  std::vector<Entry> rows;
+  ByteBuffer data(n, 'p');
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < n; ++i) names.push_back(fmt::format("n{:04}", i));
+  for (std::size_t i = 0; i < n; ++i)
+    rows.push_back(row(names[i], static_cast<std::uint32_t>(0x10 + i), 1, static_cast<std::uint32_t>(i)));
+  data.resize((n + 7) & ~std::size_t(7), 0);
+  ByteBuffer bytes = assemble(data, rows);
+  auto archive = read(bytes);
+  ASSERT_TRUE(archive.ok()) << archive.error().to_string();
+  std::vector<Diagnostic> w = warnings(*archive);
+  ASSERT_EQ(w.size(), kMaxFindingsPerRule + 1);
+  EXPECT_EQ(w.back().code, "nres.findings.truncated");
+  EXPECT_EQ(w.back().message, "40 more findings of nres.payload.alignment not listed (the first 100 are)");
 }
 
 TEST(TypeName, PrintableFourCcOrDecimal) {

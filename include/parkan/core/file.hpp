@@ -1,5 +1,9 @@
 #pragma once
 // The only place that touches the file system: read-only mapping of inputs, atomic writing of outputs.
+//
+// Every input is opened without blocking and refused unless it is a regular file: a named pipe, a
+// device or a folder given as an input is an I/O error naming the file ("not a regular file (a named
+// pipe)"), never a reader that waits forever.
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -30,8 +34,62 @@ class MappedFile {
   std::filesystem::path path_;
 };
 
+// A regular file read front to back in pieces, for inputs too large to hold at once (a manifest of
+// a million entries). Movable, not copyable; closes on destruction.
+class InputFile {
+ public:
+  static Result<InputFile> open(const std::filesystem::path& path);
+
+  InputFile() = default;
+  InputFile(InputFile&& other) noexcept;
+  InputFile& operator=(InputFile&& other) noexcept;
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+  ~InputFile();
+
+  // Up to `size` more bytes into `buffer`; 0 at the end of the file.
+  Result<std::size_t> read(std::uint8_t* buffer, std::size_t size);
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  int fd_ = -1;
+  std::filesystem::path path_;
+};
+
 // Reads a whole file into memory (for small text inputs such as JSON).
 Result<ByteBuffer> read_file(const std::filesystem::path& path);
+
+// An output written in pieces and put in place atomically: the bytes go to a temporary file in the
+// same folder, which commit() renames over `path`. Destroyed without commit() (an error on the way),
+// the temporary file is removed and `path` is untouched. Writes are buffered.
+class AtomicFile {
+ public:
+  // Refuses when `path` is one of `inputs` (the same file, by identity).
+  static Result<AtomicFile> create(const std::filesystem::path& path,
+                                   const std::vector<std::filesystem::path>& inputs = {});
+
+  AtomicFile() = default;
+  AtomicFile(AtomicFile&& other) noexcept;
+  AtomicFile& operator=(AtomicFile&& other) noexcept;
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  ~AtomicFile();
+
+  Status write(ByteView data);
+  // Flushes, closes and renames the temporary file over the target.
+  Status commit();
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  Status flush();
+  Status write_all(ByteView data);
+  void discard();
+
+  int fd_ = -1;
+  std::string temp_;
+  std::filesystem::path path_;
+  ByteBuffer buffer_;
+};
 
 // Writes `data` to `path` atomically: a temporary file in the same folder, flushed, then renamed
 // over the target. Refuses when `path` is one of `inputs` (the same file, by identity).

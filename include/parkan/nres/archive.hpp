@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "parkan/core/bytes.hpp"
+#include "parkan/core/diagnostic.hpp"
 
 namespace parkan::nres {
 
@@ -63,19 +64,64 @@ struct Archive {
   }
 };
 
+// Stable diagnostic codes (core/diagnostic.hpp), one per rule of nres.md 6 and per warning kind.
+// read() puts the code of the broken rule on its Error (Error::rule); verify() and warnings() on
+// each Diagnostic. A code never changes meaning.
+namespace codes {
+// errors: the rules of nres.md 6
+inline constexpr const char* kHeaderSize = "nres.header.size";                // file shorter than the header
+inline constexpr const char* kHeaderMagic = "nres.header.magic";              // not "NRes"
+inline constexpr const char* kHeaderVersion = "nres.header.version";          // version != 0x100
+inline constexpr const char* kHeaderEntryCount = "nres.header.entry_count";   // entry_count < 0
+inline constexpr const char* kHeaderTotalSize = "nres.header.total_size";     // total_size != file length
+inline constexpr const char* kDirectoryBounds = "nres.directory.bounds";      // 64*n overflows or the directory
+                                                                              // starts before offset 16
+inline constexpr const char* kNameUnterminated = "nres.name.unterminated";    // no NUL in the 36-byte field
+inline constexpr const char* kNameEmpty = "nres.name.empty";                  // the name is empty
+inline constexpr const char* kPayloadBounds = "nres.payload.bounds";          // outside [16, directory_offset)
+inline constexpr const char* kPayloadOverlap = "nres.payload.overlap";        // two active ranges overlap
+inline constexpr const char* kSortTableRange = "nres.sort_table.range";       // sort_index >= n
+inline constexpr const char* kSortTableDuplicate = "nres.sort_table.duplicate";  // a value twice
+inline constexpr const char* kSortTableOrder = "nres.sort_table.order";       // not sorted by the rule of 4
+// warnings: reported, never rejected
+inline constexpr const char* kPayloadAlignment = "nres.payload.alignment";    // offset not a multiple of 8
+inline constexpr const char* kDirectoryAlignment = "nres.directory.alignment";  // directory offset likewise
+inline constexpr const char* kGapNonzero = "nres.gap.nonzero";                // padding/unindexed bytes not zero
+inline constexpr const char* kSortTableUpperFold = "nres.sort_table.upper_fold";  // sorted with the other fold
+inline constexpr const char* kSortTableUnusable = "nres.sort_table.unusable";  // compatible: linear lookups
+// authoring (make_entry and the editors refuse; nres.md 7 authoring rules)
+inline constexpr const char* kNameLength = "nres.name.length";                // more than 35 bytes
+inline constexpr const char* kNameNul = "nres.name.nul";                      // a NUL byte inside the name
+// folder form (archive pack): a file of the folder that the manifest does not name (warning)
+inline constexpr const char* kFolderUnlisted = "nres.folder.unlisted";
+// note: more findings of one rule than are listed (kMaxFindingsPerRule)
+inline constexpr const char* kFindingsTruncated = "nres.findings.truncated";
+}  // namespace codes
+
+// verify() and warnings() list at most this many findings of one rule, then one note
+// (codes::kFindingsTruncated) saying how many more there were: a hostile directory of 10^6 broken
+// rows gives a bounded report, not 10^6 lines.
+inline constexpr std::size_t kMaxFindingsPerRule = 100;
+
 // Parses and validates. Strict fails on the first violation of nres.md 6; compatible accepts an
-// unusable sort table. Errors carry the offset of the field that broke the rule.
+// unusable sort table. Errors carry the rule's code (codes::...) and the offset of the field that
+// broke the rule.
 Result<Archive> read(ByteView bytes, Profile profile = Profile::strict);
 
-// Every violation of the profile's rules, rule by rule (empty when the archive is valid). Structural
-// errors that prevent reading the directory end the list.
-std::vector<Error> verify(ByteView bytes, Profile profile = Profile::strict);
+// Every violation of the profile's rules, rule by rule, as errors (empty when the archive is valid).
+// Structural errors that prevent reading the directory end the list. The first one is the error
+// read() gives. Locations name the entry ("#3 NAME.0") and the offset; the caller adds the file.
+std::vector<Diagnostic> verify(ByteView bytes, Profile profile = Profile::strict);
 
-// The strict validator's non-rejecting reports (nres.md 6) for an archive that was read: payloads
-// not on an 8-byte boundary, a directory offset not a multiple of 8, gaps (padding or unindexed
-// regions) holding non-zero bytes, and a sort table the engine cannot binary-search with its own
-// compare (only possible after a compatible read).
-std::vector<Error> warnings(const Archive& archive);
+// The strict validator's non-rejecting reports (nres.md 6) for an archive that was read, as
+// warnings: payloads not on an 8-byte boundary, a directory offset not a multiple of 8, gaps
+// (padding or unindexed regions) holding non-zero bytes, and a sort table the engine cannot
+// binary-search with its own compare (only possible after a compatible read).
+std::vector<Diagnostic> warnings(const Archive& archive);
+
+// verify() and, when it found no error, warnings(): the whole report of `archive verify`, reading
+// the directory once. `entry_count` receives the number of entries when the directory was read.
+std::vector<Diagnostic> check(ByteView bytes, Profile profile, std::size_t* entry_count = nullptr);
 
 // The engine's name compare, MSVC _strcmpi: A..Z folded to a..z, unsigned bytes, prefix first.
 int compare_names(std::string_view a, std::string_view b);

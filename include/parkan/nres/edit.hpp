@@ -41,11 +41,17 @@ struct Document {
 
 // The lossless model of a parsed archive (views into archive.bytes).
 Document make_document(const Archive& archive);
+// The same, taking over the archive's directory instead of copying it (a million entries are 64 MB):
+// the archive is left without entries; its bytes must outlive the document.
+Document make_document(Archive&& archive);
 
 // Writes the document: header, chunks (with derived padding), directory with derived size and
 // data_offset, sort table kept as stored or rebuilt with the engine's compare. Fails only when
 // the result would not fit the format's 32-bit sizes.
 Result<ByteBuffer> write_lossless(const Document& document);
+// The same bytes streamed to `out` (an AtomicFile), one row at a time: nothing the size of the
+// archive is built in memory.
+Status write_lossless(const Document& document, const ByteSink& out);
 
 // Edits of a document. Payload views must outlive the document's use.
 Status replace_payload(Document& document, std::size_t index, ByteView payload);
