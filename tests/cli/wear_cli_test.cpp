@@ -1,4 +1,5 @@
 // parkan wear ...: the cli.md contract on WEAR texts the test writes.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -117,7 +118,7 @@ TEST_F(WearCli, CheckTakesArchivesAndSeveralSources) {
   std::vector<std::string> texts;
   for (int i = 0; i < 71; ++i) texts.push_back(i == 5 ? std::string(kWithout) : std::string(kWith));
   for (int i = 0; i < 71; ++i)
-    specs.push_back({material::kWearTypeId, 0, 0, 1, "t" + std::to_string(i) + ".wea", as_bytes(texts[i])});
+    specs.push_back({material::kWearTypeId, 0, 0, 1, fmt::format("t{}.wea", i), as_bytes(texts[i])});
   specs.push_back({material::kMat0TypeId, 0, 6, 0, "MAT", as_bytes("not a wear text")});
   std::string archive = (dir / "world.rlb").string();
   test::write_bytes(archive, nres::build(specs).value());
