@@ -24,12 +24,16 @@ constexpr std::size_t kMaxRangeRows = 1000000;  // --from/--to/--step: refuse ru
 
 // ---- Which models an argument names ----
 
-// A model inside an archive is an entry whose payload is itself an NRes (of streams).
-bool holds_model(const resource::Payload& payload) { return resource::looks_like_archive(payload.bytes()); }
+// A model is an NRes stored as a MESH entry of a library (msh.md); an entry of another type whose
+// payload is an NRes is taken as a model too. A MESH entry whose payload is broken is still a
+// model: checking it says what is wrong with it.
+bool is_model_entry(const resource::Payload& payload) {
+  return payload.location().type_id == resource::kTypeMesh || resource::looks_like_archive(payload.bytes());
+}
 
 // An archive entry that is not a model, said before its bytes are parsed as one.
 Status expect_model(const resource::Payload& payload) {
-  if (!payload.is_entry() || holds_model(payload)) return {};
+  if (!payload.is_entry() || is_model_entry(payload)) return {};
   return payload.locate(invalid_rule(
       "resource.type", fmt::format("not a model: the entry is a {} and holds no NRes of animation streams",
                                    nres::type_name(payload.location().type_id))));
@@ -39,26 +43,23 @@ Status expect_model(const resource::Payload& payload) {
 std::vector<resource::Payload> model_entries(const resource::Archive& archive) {
   std::vector<resource::Payload> models;
   for (std::size_t i = 0; i < archive.entry_count(); ++i)
-    if (auto payload = archive.payload(i); payload && holds_model(*payload)) models.push_back(*std::move(payload));
+    if (auto payload = archive.payload(i); payload && is_model_entry(*payload)) models.push_back(*std::move(payload));
   return models;
 }
 
-// A bare file that is a library of models rather than one: the error says how to name a model.
+// A bare file that is a library of models rather than one model: the error says how to name one.
 std::optional<Error> library_error(const resource::Payload& payload) {
   if (payload.is_entry()) return std::nullopt;
-  auto directory = nres::read(payload.bytes(), nres::Profile::compatible);
-  if (!directory) return std::nullopt;
-  std::size_t count = 0;
-  std::string first;
-  for (std::size_t i = 0; i < directory->entries.size(); ++i)
-    if (resource::looks_like_archive(directory->payload(i)) && count++ == 0)
-      first = cp1251_to_utf8(directory->entries[i].name());
-  if (count == 0) return std::nullopt;
+  auto archive = resource::open_archive(payload.file());
+  if (!archive) return std::nullopt;
+  const std::vector<resource::Payload> models = model_entries(**archive);
+  if (models.empty()) return std::nullopt;
   return payload.locate(invalid_rule(
       "anim.model.library",
       fmt::format("a library of {} model{}, not a model: name one as {}::{}, or check them all with "
                   "`parkan anim check {}`",
-                  count, count == 1 ? "" : "s", payload.file(), first, payload.file())));
+                  models.size(), models.size() == 1 ? "" : "s", payload.file(), models.front().entry_name(),
+                  payload.file())));
 }
 
 struct LoadedModel {

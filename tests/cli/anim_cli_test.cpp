@@ -309,29 +309,38 @@ TEST_F(AnimCli, CheckSeveralModelsReportsEachAndATotal) {
 TEST_F(AnimCli, CheckALibraryChecksEveryModelInIt) {
   ByteBuffer bad_bytes = broken_model();
   ByteBuffer texture{'T', 'e', 'x', 'm', 0, 0, 0, 0};
+  ByteBuffer cut{1, 2, 3};
+  // Models are MESH entries (a broken one included) and any entry holding an NRes; the Texm is skipped.
   std::vector<nres::EntrySpec> specs = {{resource::kTypeMesh, 0, 0, 38, "GOOD.MSH", model_bytes},
                                         {resource::kTypeTexm, 0, 0, 0, "ROCK.0", texture},
-                                        {resource::kTypeMesh, 0, 0, 38, "BAD.MSH", bad_bytes}};
+                                        {resource::kTypeMesh, 0, 0, 38, "BAD.MSH", bad_bytes},
+                                        {resource::kTypeMesh, 0, 0, 38, "CUT.MSH", cut},
+                                        {0, 0, 0, 0, "UNTYPED", model_bytes}};
   std::string library = write("models.rlb", *nres::build(specs));
+  const std::string container_code = msh::read_anim_streams(cut).error().rule;
   auto r = run_cli({"anim", "check", library});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, library + "::GOOD.MSH: 0 errors, 0 warnings\n" + library + "::BAD.MSH: 1 error, 1 warning\n" +
-                       "total: 2 models, 1 error, 1 warning\n");
+                       library + "::CUT.MSH: 1 error, 0 warnings\n" + library + "::UNTYPED: 0 errors, 0 warnings\n" +
+                       "total: 4 models, 2 errors, 1 warning\n");
   EXPECT_EQ(r.err, "parkan: error: " + library +
                        "::BAD.MSH: node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c "
                        "[anim.node.fallback_range]\n"
                        "parkan: warning: " + library + "::BAD.MSH: node 2: fallback key 5 is not after the previous "
                        "node's 9 (fallback keys increase, msh-animation.md 5.1); its track is empty at offset 0x62 "
-                       "[anim.node.fallback_order]\n");
+                       "[anim.node.fallback_order]\n"
+                       "parkan: error: " + library + "::CUT.MSH: file too small for the NRes header: 3 bytes, need 16 "
+                       "at offset 0x0 [" + container_code + "]\n");
   r = run_cli({"anim", "check", library, "--json"});
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["findings"][0]["file"], library);
   EXPECT_EQ(j["findings"][0]["entry"], "BAD.MSH");
   EXPECT_EQ(j["findings"][0]["offset"], 0x3c);  // inside the entry's payload
-  ASSERT_EQ(j["models"].size(), 2u);
+  ASSERT_EQ(j["models"].size(), 4u);
   EXPECT_EQ(j["models"][0]["model"], library + "::GOOD.MSH");
   EXPECT_EQ(j["models"][0]["entry"], "GOOD.MSH");
   EXPECT_EQ(j["models"][1]["valid"], false);
+  EXPECT_EQ(j["models"][2]["errors"], 1);
 
   // One entry of it; an entry that is not a model says so; a name that is not there.
   r = run_cli({"anim", "check", library + "::good.msh"});
