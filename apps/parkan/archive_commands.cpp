@@ -185,6 +185,16 @@ void add_list(CLI::App& group) {
 
 // ---- verify -------------------------------------------------------------------------------------
 
+std::string count_of(std::size_t n, const char* what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); }
+std::string entries_text(std::size_t n) { return n == 1 ? "1 entry" : fmt::format("{} entries", n); }
+
+// "N errors, N warnings[, N notes]", as every check command says it.
+std::string counts_text(const SeverityCounts& c) {
+  std::string out = count_of(c.errors, "error") + ", " + count_of(c.warnings, "warning");
+  if (c.notes > 0) out += ", " + count_of(c.notes, "note");
+  return out;
+}
+
 void add_verify(CLI::App& group) {
   auto paths = std::make_shared<std::vector<std::string>>();
   auto compatible = std::make_shared<bool>(false);
@@ -192,38 +202,47 @@ void add_verify(CLI::App& group) {
   CLI::App* c = add_command(
       group, "verify",
       "check every rule of nres.md 6 (strict by default) and print each violation with its code; exit 1 if "
-      "any archive has one. Misalignment, non-zero gaps and an unusual sort table are warnings (exit 0). "
-      "Several archives: each is reported, then the total",
+      "any archive has one (3 if one could not be read). Misalignment, non-zero gaps and an unusual sort "
+      "table are warnings (exit 0). Several archives: each is reported, then the total",
       [=]() -> Result<int> {
         const nres::Profile profile = profile_of(*compatible);
-        const char* profile_text = profile_name(*compatible);
         std::vector<Diagnostic> all;
         json files = json::array();
         std::size_t total_entries = 0;
+        bool unreadable = false;
         for (const std::string& path : *paths) {
-          PARKAN_ASSIGN(MappedFile file, MappedFile::open(path));
           std::size_t entries = 0;
-          std::vector<Diagnostic> found = nres::check(file.bytes(), profile, &entries);
-          locate_all(found, path);
-          print_diagnostics(found);
+          std::vector<Diagnostic> found;
+          auto file = MappedFile::open(path);
+          if (!file) {
+            unreadable = unreadable || file.error().code == ErrorCode::io;
+            found.push_back(to_diagnostic(file.error(), "resource.open"));
+          } else {
+            found = nres::check(file->bytes(), profile, &entries);
+            locate_all(found, path);
+          }
           total_entries += entries;
           const SeverityCounts counts = count_severities(found);
-          files.push_back(json{{"file", path}, {"valid", counts.errors == 0}, {"entries", entries},
+          files.push_back(json{{"src", path}, {"file", path}, {"valid", counts.errors == 0}, {"entries", entries},
                                {"errors", counts.errors}, {"warnings", counts.warnings}, {"notes", counts.notes}});
-          if (!*as_json) print_check_summary(fmt::format("{} ({})", path, profile_text), entries, "entries", found);
+          if (!*as_json) {
+            print_diagnostics(found);
+            fmt::print("{}: {}, {}\n", escape_control(path), entries_text(entries), counts_text(counts));
+          }
           all.insert(all.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
         }
         if (*as_json) {
           json doc = check_report_json(all);
           doc["file"] = paths->size() == 1 ? json(paths->front()) : json(nullptr);
-          doc["profile"] = profile_text;
+          doc["profile"] = profile_name(*compatible);
           doc["entries"] = total_entries;
           doc["files"] = std::move(files);
           print_json(doc);
         } else if (paths->size() > 1) {
-          print_check_summary(fmt::format("total of {} archives ({})", paths->size(), profile_text), total_entries,
-                              "entries", all);
+          fmt::print("total: {} in {}, {}\n", entries_text(total_entries), count_of(paths->size(), "file"),
+                     counts_text(count_severities(all)));
         }
+        if (unreadable) return static_cast<int>(ErrorCode::io);
         return check_exit_code(all);
       });
   c->add_option("ARCHIVE", *paths, "NRes archives")->required();

@@ -22,6 +22,7 @@ struct DocumentSink {
 };
 
 void split_into(Document& document, ByteView bytes, std::size_t directory_offset) {
+  document.chunks.reserve(document.entries.size() + 16);  // a payload each, a few gaps, room for an added one
   DocumentSink sink{document};
   detail::split_data_region(bytes, document.entries, directory_offset, sink);
 }

@@ -62,6 +62,8 @@ Status replace_payload(Document& document, std::size_t index, ByteView payload) 
 
 Status add_entry(Document& document, const EntrySpec& spec) {
   PARKAN_ASSIGN(Entry entry, make_entry(spec));
+  // One more row, not twice the rows: a directory of a million entries is 64 MB.
+  if (document.entries.size() == document.entries.capacity()) document.entries.reserve(document.entries.size() + 1);
   document.chunks.push_back(Chunk{document.entries.size(), spec.payload, true, true});
   document.entries.push_back(entry);
   document.rebuild_sort_table = true;
