@@ -7,13 +7,15 @@
 # The archive is made here (python3): ENTRIES entries with names in random order (so the sort table
 # is a real permutation), payloads of 1..8 bytes, each padded to 8: 16 + 72 * ENTRIES bytes (72 MB for
 # 10^6 entries). Peak RSS is measured with /usr/bin/time -f %M. The folder of `extract` holds one file
-# per entry: ENTRIES inodes under the work folder (WORK=..., default a fresh folder under /tmp).
+# per entry: ENTRIES inodes under the work folder (WORK=..., default a fresh folder under /tmp);
+# FOLDER=0 leaves out extract and pack (and the long removal of that folder). KEEP=1 keeps WORK.
 set -euo pipefail
 
 PARKAN=${1:-build/bin/parkan}
 ENTRIES=${2:-1000000}
 WORK=${WORK:-$(mktemp -d /tmp/parkan-archive-memory.XXXXXX)}
 KEEP=${KEEP:-0}
+FOLDER=${FOLDER:-1}
 [ -x "$PARKAN" ] || { echo "archive_memory: no parkan binary at $PARKAN" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "archive_memory: needs /usr/bin/time (GNU time)" >&2; exit 2; }
 cleanup() { [ "$KEEP" = 1 ] || rm -rf "$WORK"; }
@@ -78,6 +80,7 @@ measure "add"                   "$input_bytes" archive add "$ARCHIVE" NEW.0 "$WO
 measure "replace"               "$input_bytes" archive replace "$ARCHIVE" "$some_name" "$WORK/payload.bin" "$WORK/replaced.lib"
 measure "remove"                "$input_bytes" archive remove "$ARCHIVE" "#7" "$WORK/removed.lib"
 measure "rename"                "$input_bytes" archive rename "$ARCHIVE" "$some_name" RENAMED.0 "$WORK/renamed.lib"
+[ "$FOLDER" = 1 ] || exit $failed
 measure "extract"               "$input_bytes" archive extract "$ARCHIVE" "$WORK/folder"
 manifest_bytes=$(stat -c %s "$WORK/folder/manifest.json" 2>/dev/null || echo 0)
 # pack reads the folder (manifest + payload files); the limit here is still taken from the archive.
