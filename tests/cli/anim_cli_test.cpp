@@ -1,4 +1,6 @@
 // parkan anim ...: the cli.md contract (anim section) on models the test builds.
+#include <sys/stat.h>
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -304,6 +306,19 @@ TEST_F(AnimCli, CheckSeveralModelsReportsEachAndATotal) {
   EXPECT_EQ(j["findings"][0]["code"], "anim.model.unreadable");
   EXPECT_EQ(j["findings"][0]["file"], missing);
   EXPECT_EQ(j["models"].size(), 1u);
+}
+
+TEST_F(AnimCli, CheckRefusesWhatIsNotARegularFileWithoutBlocking) {
+  std::string fifo = (dir / "pipe.msh").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto r = run_cli({"anim", "check", fifo, model});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err, "parkan: error: " + fifo + ": not a regular file (a named pipe) [anim.model.unreadable]\n");
+  EXPECT_EQ(r.out, model + ": 0 errors, 0 warnings\n" +
+                       "total: 1 model, 1 error, 0 warnings; 1 of 2 arguments named no model that could be read\n");
+  r = run_cli({"anim", "info", fifo});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err, "parkan: error: " + fifo + ": not a regular file (a named pipe)\n");
 }
 
 TEST_F(AnimCli, CheckALibraryChecksEveryModelInIt) {
