@@ -45,7 +45,8 @@ Result<Mat4> blend_node(const AnimStreams& streams, std::uint32_t node, float ta
 Result<Hierarchy> read_hierarchy(const AnimStreams& streams);
 
 // World matrices of every node at time t: W(root) = L(root), W(n) = W(parent) * L(n)
-// (msh.md 7, decisions.md C5). `out` must hold streams.node_count matrices.
+// (msh.md 7, decisions.md C5). `out` must hold streams.node_count matrices (anim.world.output) and
+// `hierarchy` be the model's (anim.world.hierarchy); a sampler error stops it.
 Status world_matrices(const AnimStreams& streams, const Hierarchy& hierarchy, float t, std::span<Mat4> out);
 // One call for a whole model: hierarchy + world matrices.
 Result<std::vector<Mat4>> world_matrices(const AnimStreams& streams, float t);

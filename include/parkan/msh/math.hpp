@@ -62,7 +62,7 @@ Vec3 blend_position(const Vec3& a, const Vec3& b, float blend);
 
 // 10.4: round(q * 32767) clamped to [-32767, 32767]; nullopt for NaN.
 std::optional<std::int16_t> quantize_quat_component(float q);
-// Runtime order [w, x, y, z] to disk order x, y, z, w; an error names a NaN component.
+// Runtime order [w, x, y, z] to disk order x, y, z, w; an error (anim.quat.nan) names a NaN component.
 Result<RawQuat> quantize_quat(const Quat& q);
 
 }  // namespace parkan::msh
