@@ -57,31 +57,6 @@ nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics) {
 
 int check_exit_code(std::span<const Diagnostic> diagnostics) { return has_errors(diagnostics) ? 1 : 0; }
 
-void print_check_summary(const std::string& what, std::size_t count, const char* noun,
-                         std::span<const Diagnostic> diagnostics) {
-  const SeverityCounts counts = count_severities(diagnostics);
-  std::string line = fmt::format("{}: {} {}, {} errors, {} warnings", escape_control(what), count, noun,
-                                 counts.errors, counts.warnings);
-  if (counts.notes) line += fmt::format(", {} notes", counts.notes);
-  std::fprintf(stdout, "%s\n", line.c_str());
-}
-
-Result<std::vector<resource::Payload>> payloads_of_type(const std::string& src, std::uint32_t type_id,
-                                                        std::string_view kind) {
-  PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(src));
-  if (payload.is_entry() || !resource::looks_like_archive(payload.bytes())) {
-    PARKAN_TRY(payload.expect_type(type_id, kind));
-    return std::vector<resource::Payload>{std::move(payload)};
-  }
-  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(src));
-  std::vector<resource::Payload> payloads;
-  for (std::size_t i = 0; i < archive->entry_count(); ++i) {
-    if (archive->entry(i).type_id != type_id) continue;
-    PARKAN_ASSIGN(resource::Payload entry, archive->payload(i));
-    payloads.push_back(std::move(entry));
-  }
-  return payloads;
-}
 
 void print_json(const nlohmann::json& document) {
   std::cout << document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';

@@ -42,14 +42,28 @@ nlohmann::json diagnostic_json(const Diagnostic& diagnostic);
 nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics);
 // The exit code of a check: 1 when any finding is an error, else 0.
 int check_exit_code(std::span<const Diagnostic> diagnostics);
-// "<what>: <count> <noun>, N errors, N warnings[, N notes]" on stdout.
-void print_check_summary(const std::string& what, std::size_t count, const char* noun,
-                         std::span<const Diagnostic> diagnostics);
-
-// What a check command's SRC names: one payload (a bare file, or ARCHIVE::NAME / ARCHIVE::#N, which
-// must have type `type_id`), or, for a whole archive, every entry of that type in it.
-Result<std::vector<resource::Payload>> payloads_of_type(const std::string& src, std::uint32_t type_id,
-                                                        std::string_view kind);
+// The runner of every check command. Each SRC names payloads: ARCHIVE::NAME / ARCHIVE::#N or a bare
+// file (one payload, which must be of type `kind`), or a whole archive (every entry that `kind`
+// selects). `check_one` gives the findings of one payload (not yet located); `check_set` (optional)
+// findings about the whole set from the number of SRCs that named one payload each. Reports per SRC
+// and in total: findings on stderr and a line per SRC on stdout, or with `as_json` one document
+// (check_report_json + "files" + "<item>s"). Exit 3 when a file could not be read, else 1 when
+// anything is an error.
+struct PayloadKind {
+  PayloadKind(std::uint32_t type, std::string_view kind_name, const char* item_name)
+      : type_id(type), name(kind_name), item(item_name) {}
+  std::uint32_t type_id = 0;  // the entry type this check reads
+  std::string_view name;      // for messages: "MAT0"
+  const char* item = "item";  // what one payload is, singular: "material"
+  // An archive entry to check when the SRC is a whole archive; default: entry type == type_id.
+  std::function<bool(const resource::Payload&)> selects;
+  // False when entries of any type are accepted (a model is recognized by its bytes, not its type).
+  bool typed = true;
+};
+using CheckOne = std::function<std::vector<Diagnostic>(const resource::Payload&)>;
+using CheckSet = std::function<std::vector<Diagnostic>(std::size_t named_payloads)>;
+Result<int> run_payload_check(const std::vector<std::string>& srcs, const PayloadKind& kind,
+                              const CheckOne& check_one, bool as_json, const CheckSet& check_set = {});
 
 // Exactly one JSON document on stdout.
 void print_json(const nlohmann::json& document);

@@ -265,33 +265,8 @@ void add_texm_commands(CLI::App& app) {
         "check textures: every rule of the format (errors) and what loads but misbehaves in the engine "
         "(warnings); exit 1 if any error",
         [=]() -> Result<int> {
-          std::vector<Diagnostic> all;
-          std::size_t textures = 0;
-          for (const std::string& src : *sources) {
-            auto opened = payloads_of_type(src, resource::kTypeTexm, "Texm");
-            if (!opened && opened.error().code == ErrorCode::io) return std::move(opened).error();
-            std::vector<resource::Payload> payloads;
-            std::vector<Diagnostic> found;
-            if (opened) payloads = std::move(opened).value();
-            else found.push_back(to_diagnostic(opened.error(), "resource.open"));
-            for (const resource::Payload& payload : payloads) {
-              std::vector<Diagnostic> one = texm::check_texture(payload.bytes(), payload.location().name);
-              payload.locate(one);
-              found.insert(found.end(), one.begin(), one.end());
-            }
-            textures += payloads.size();
-            print_diagnostics(found);
-            if (!*json) print_check_summary(src, payloads.size(), "textures", found);
-            all.insert(all.end(), found.begin(), found.end());
-          }
-          if (*json) {
-            nlohmann::json doc = check_report_json(all);
-            doc["textures"] = textures;
-            print_json(doc);
-          } else if (sources->size() > 1) {
-            print_check_summary("total", textures, "textures", all);
-          }
-          return check_exit_code(all);
+          CheckOne check = [](const resource::Payload& p) { return texm::check_texture(p.bytes(), p.location().name); };
+          return run_payload_check(*sources, PayloadKind{resource::kTypeTexm, "Texm", "texture"}, check, *json);
         });
     c->add_option("SRC", *sources, "textures: PATH, PATH::NAME, PATH::#N, or a whole archive (every Texm in it)")
         ->required();

@@ -15,12 +15,6 @@
 
 namespace parkan::cli {
 
-// Defined in mat0_commands.cpp (the check runner both check commands share).
-using CheckOne = std::function<std::vector<Diagnostic>(const resource::Payload&)>;
-using CheckSet = std::function<std::vector<Diagnostic>(std::size_t named_payloads)>;
-Result<int> run_payload_check(const std::vector<std::string>& srcs, std::uint32_t type_id, std::string_view kind,
-                              const char* item, const CheckOne& check_one, bool as_json, const CheckSet& check_set);
-
 namespace {
 
 using nlohmann::json;
@@ -110,7 +104,7 @@ void add_wear_commands(CLI::App& app) {
               out.push_back(to_diagnostic(count.error(), "wear.tables.count"));
             return out;
           };
-          return run_payload_check(*srcs, resource::kTypeWear, "WEAR", "text", check, *as_json, tables);
+          return run_payload_check(*srcs, PayloadKind{resource::kTypeWear, "WEAR", "text"}, check, *as_json, tables);
         });
     cmd->add_option("SRC", *srcs,
                     "WEAR text files, ARCHIVE::NAME.wea, ARCHIVE::#N, or whole archives (every WEAR entry)")

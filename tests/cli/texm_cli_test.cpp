@@ -373,8 +373,8 @@ TEST_F(TexmCli, CheckReportsCodesPerTextureAndTakesSeveralSources) {
 
   auto r = run_cli({"texm", "check", lib, bad, odd});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, lib + ": 2 textures, 0 errors, 0 warnings\n" + bad + ": 1 textures, 1 errors, 0 warnings\n" + odd +
-                       ": 1 textures, 0 errors, 2 warnings\ntotal: 4 textures, 1 errors, 2 warnings\n");
+  EXPECT_EQ(r.out, lib + ": 2 textures, 0 errors, 0 warnings\n" + bad + ": 1 error, 0 warnings\n" + odd +
+                       ": 1 texture, 0 errors, 2 warnings\ntotal: 4 textures in 3 files, 1 error, 2 warnings\n");
   EXPECT_NE(r.err.find("parkan: error: " + bad + ": mip level 0 (8x8, 256 bytes) is truncated: 255 bytes left at "
                        "offset 0x20 [texm.size.truncated]\n"),
             std::string::npos)
