@@ -87,6 +87,9 @@ bool read_structure(ByteView bytes, Archive& archive, Violations& v) {
     return false;
   }
   std::size_t directory_offset = archive.total_size - directory_bytes;
+  // Room for one more row: an editor that adds an entry (make_document(Archive&&), add_entry) then
+  // does not copy a directory of a million rows to grow it.
+  archive.entries.reserve(static_cast<std::size_t>(count) + 1);
   archive.entries.resize(static_cast<std::size_t>(count));
   for (std::size_t i = 0; i < archive.entries.size(); ++i)
     archive.entries[i] = detail::decode_entry(bytes.data() + directory_offset + i * kEntrySize);
