@@ -532,7 +532,8 @@ void add_remove(CLI::App& group) {
   auto in = std::make_shared<EditInput>();
   auto entry = std::make_shared<std::string>();
   CLI::App* c = add_command(
-      group, "remove", "remove one entry and its payload with its padding (sort table rebuilt); every other byte is kept",
+      group, "remove",
+      "remove one entry and its payload with its padding (sort table rebuilt); every other byte is kept",
       [=]() -> Result<int> {
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));

@@ -166,7 +166,8 @@ Result<Entry> entry_from_json(const Field& f, bool& renamed) {
 constexpr std::string_view kComment =
     "parkan archive pack rebuilds the archive from this folder: payload sizes come from the files and "
     "offsets from 'layout' (data region in file order; 'gap' files hold gaps and unindexed bytes; "
-    "'padded': zero padding to 8 follows; 'aligned': kept on a multiple of 8 when earlier data moves). Edit payload files freely. A changed 'name' gets a "
+    "'padded': zero padding to 8 follows; 'aligned': kept on a multiple of 8 when earlier data moves). "
+    "Edit payload files freely. A changed 'name' gets a "
     "zero-filled name field and rebuilds the sort table; an entry missing from 'layout' is appended.";
 
 // 64-bit hash of a safe name folded to lower case (FNV-1a, then a SplitMix64 finalizer).
@@ -199,7 +200,8 @@ struct LayoutWalk {
   }
   void embedded(const EmbeddedEntry& e) { embedded_entries.push_back(e); }
   void finish() {
-    for (const EmbeddedEntry& e : embedded_entries) emit(json{{"entry", e.entry}, {"inside", e.host}, {"delta", e.delta}});
+    for (const EmbeddedEntry& e : embedded_entries)
+      emit(json{{"entry", e.entry}, {"inside", e.host}, {"delta", e.delta}});
   }
 };
 
@@ -342,7 +344,8 @@ class Packer {
       auto index = f.unsigned_value("index", 0xFFFFFFFFu);
       if (!index) return fail(std::move(index).error());
       if (*index != i)
-        return fail(f.error("index", fmt::format("{} is out of place: entries must be listed in directory order", *index)));
+        return fail(
+            f.error("index", fmt::format("{} is out of place: entries must be listed in directory order", *index)));
     }
     auto entry = entry_from_json(f, renamed_);
     if (!entry) return fail(std::move(entry).error());

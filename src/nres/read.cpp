@@ -57,7 +57,8 @@ struct Violations {
 // directory cannot be read at all.
 bool read_structure(ByteView bytes, Archive& archive, Violations& v) {
   if (bytes.size() < kHeaderSize) {
-    v.add(codes::kHeaderSize, fmt::format("file too small for the NRes header: {} bytes, need {}", bytes.size(), kHeaderSize), 0);
+    v.add(codes::kHeaderSize,
+          fmt::format("file too small for the NRes header: {} bytes, need {}", bytes.size(), kHeaderSize), 0);
     return false;
   }
   if (load_u32(bytes.data()) != kMagic) {
@@ -76,12 +77,14 @@ bool read_structure(ByteView bytes, Archive& archive, Violations& v) {
   }
   archive.total_size = load_u32(bytes.data() + 12);
   if (archive.total_size != bytes.size()) {
-    v.add(codes::kHeaderTotalSize, fmt::format("total_size {} does not match the file length {}", archive.total_size, bytes.size()), 12);
+    v.add(codes::kHeaderTotalSize,
+          fmt::format("total_size {} does not match the file length {}", archive.total_size, bytes.size()), 12);
     return false;
   }
   std::uint64_t directory_bytes = std::uint64_t(count) * kEntrySize;
   if (directory_bytes > archive.total_size || archive.total_size - directory_bytes < kHeaderSize) {
-    v.add(codes::kDirectoryBounds, fmt::format("directory of {} entries ({} bytes) does not fit after the header in {} bytes", count,
+    v.add(codes::kDirectoryBounds,
+          fmt::format("directory of {} entries ({} bytes) does not fit after the header in {} bytes", count,
                       directory_bytes, archive.total_size),
           8);
     return false;
@@ -111,7 +114,8 @@ void check_entries(const Archive& archive, Violations& v) {
       v.add(codes::kNameEmpty, "name is empty", row + 0x14, entry_label(i, e));
     if (v.stop()) return;
     if (!in_data_region(e, directory_offset))
-      v.add(codes::kPayloadBounds, fmt::format("payload [0x{:x}, +{}) lies outside the data region [0x10, 0x{:x})", e.data_offset, e.size,
+      v.add(codes::kPayloadBounds,
+            fmt::format("payload [0x{:x}, +{}) lies outside the data region [0x10, 0x{:x})", e.data_offset, e.size,
                         directory_offset),
             row + 0x38, entry_label(i, e));
   }
@@ -138,7 +142,8 @@ void check_overlaps(const Archive& archive, Violations& v) {
     if (e.size == 0) continue;  // an empty payload addresses no bytes
     if (!in_data_region(e, archive.directory_offset())) continue;  // reported by check_entries
     if (e.data_offset < end)
-      v.add(codes::kPayloadOverlap, fmt::format("payload [0x{:x}, +{}) overlaps the payload of entry #{}", e.data_offset, e.size, owner),
+      v.add(codes::kPayloadOverlap,
+            fmt::format("payload [0x{:x}, +{}) overlaps the payload of entry #{}", e.data_offset, e.size, owner),
             archive.directory_offset() + at(k) * kEntrySize + 0x38, entry_label(at(k), e));
     if (e.data_offset + std::uint64_t(e.size) > end) {
       end = e.data_offset + std::uint64_t(e.size);
@@ -159,10 +164,14 @@ void check_sort_table(Archive& archive, Violations* strict) {
     std::size_t at = directory_offset + i * kEntrySize + 0x3C;
     if (j >= n) {
       permutation = false;
-      if (strict) strict->add(codes::kSortTableRange, fmt::format("sort_index {} is out of range (entry count {})", j, n), at, entry_label(i, entries[i]));
+      if (strict)
+        strict->add(codes::kSortTableRange, fmt::format("sort_index {} is out of range (entry count {})", j, n), at,
+                    entry_label(i, entries[i]));
     } else if (seen[j]) {
       permutation = false;
-      if (strict) strict->add(codes::kSortTableDuplicate, fmt::format("sort_index {} appears twice: not a permutation", j), at, entry_label(i, entries[i]));
+      if (strict)
+        strict->add(codes::kSortTableDuplicate, fmt::format("sort_index {} appears twice: not a permutation", j), at,
+                    entry_label(i, entries[i]));
     } else {
       seen[j] = true;
     }
@@ -176,7 +185,8 @@ void check_sort_table(Archive& archive, Violations* strict) {
   archive.name_order = detail::stored_name_order(entries, archive.name_keys);
   if (strict && archive.name_order != NameOrder::lower_fold) {
     std::size_t row = detail::first_unsorted_row(entries);
-    strict->add(codes::kSortTableOrder, fmt::format("sort table is not in name order (engine _strcmpi): rows {} and {}", row, row + 1),
+    strict->add(codes::kSortTableOrder,
+                fmt::format("sort table is not in name order (engine _strcmpi): rows {} and {}", row, row + 1),
                 directory_offset + (row + 1) * kEntrySize + 0x3C, entry_label(row + 1, entries[row + 1]));
   }
 }
