@@ -223,27 +223,38 @@ Result<Mat4> blend_node(const AnimStreams& s, std::uint32_t node, float ta, floa
   return m;
 }
 
+namespace {
+
+[[gnu::cold, gnu::noinline]] Error self_parent_error(std::uint32_t node, std::uint64_t at) {
+  return invalid_rule("anim.node.parent_order", fmt::format("node {} is its own parent (a cycle)", node), at);
+}
+[[gnu::cold, gnu::noinline]] Error missing_parent_error(std::uint32_t node, std::uint16_t parent, std::uint32_t count,
+                                                        std::uint64_t at) {
+  return invalid_rule("anim.node.parent_range",
+                      fmt::format("node {}: parent {} does not exist (the model has {} nodes)", node, parent, count),
+                      at);
+}
+[[gnu::cold, gnu::noinline]] Error forward_parent_error(std::uint32_t node, std::uint16_t parent, std::uint64_t at) {
+  return invalid_rule("anim.node.parent_order",
+                      fmt::format("node {}: parent {} comes after it (a forward parent; parents must precede their "
+                                  "children, msh.md 7)",
+                                  node, parent),
+                      at);
+}
+
+}  // namespace
+
 Result<Hierarchy> read_hierarchy(const AnimStreams& s) {
   if (s.layout != NodeLayout::node38) return legacy_error();
   Hierarchy h;
   h.parents.resize(s.node_count);
   for (std::uint32_t i = 0; i < s.node_count; ++i) {
     std::uint16_t parent = s.node_parent(i);
-    std::uint64_t at = s.node_offset(i) + kNodeParentOffset;
     if (parent != kNoParent) {
-      if (parent == i)
-        return invalid_rule("anim.node.parent_order", fmt::format("node {} is its own parent (a cycle)", i), at);
-      if (parent >= s.node_count)
-        return invalid_rule("anim.node.parent_range",
-                            fmt::format("node {}: parent {} does not exist (the model has {} nodes)", i, parent,
-                                        s.node_count),
-                            at);
-      if (parent > i)
-        return invalid_rule("anim.node.parent_order",
-                            fmt::format("node {}: parent {} comes after it (a forward parent; parents must precede "
-                                        "their children, msh.md 7)",
-                                        i, parent),
-                            at);
+      const std::uint64_t at = s.node_offset(i) + kNodeParentOffset;
+      if (parent == i) return self_parent_error(i, at);
+      if (parent >= s.node_count) return missing_parent_error(i, parent, s.node_count, at);
+      if (parent > i) return forward_parent_error(i, parent, at);
     }
     h.parents[i] = parent;
   }
