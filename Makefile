@@ -1,25 +1,35 @@
-# Quick start: `make demo` and `make test`. Both install missing Debian packages, configure and build.
+# Quick start: `make demo` and `make test`. Both install missing Debian packages and configure the
+# same build folder; `make demo` builds only the CLI it runs, `make test` builds everything else too.
 BUILD        ?= build
 ASAN_BUILD   ?= build-asan
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 30
 JOBS         ?= $(shell nproc)
+# Ninja when it is installed (it schedules single files across targets; make waits for each library
+# target to finish before the next starts), make otherwise. A folder keeps the generator it was
+# configured with.
+GENERATOR    ?= $(if $(shell command -v ninja 2>/dev/null),Ninja,Unix Makefiles)
 
-.PHONY: all deps build test demo bench asan fuzz clean
+.PHONY: all deps configure build test demo bench asan fuzz clean
 
 all: build
 
 deps:
 	@bash scripts/install-deps
 
-build: deps
-	@test -f $(BUILD)/Makefile || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+# One configuration for demo, test and bench: `make demo` then `make test` reuses the build.
+configure: deps
+	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=Release
+
+build: configure
 	cmake --build $(BUILD) -j$(JOBS)
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 
-demo: build
+# Only what the demo runs: the CLI (and the libraries it links), no tests or benchmarks.
+demo: configure
+	cmake --build $(BUILD) -j$(JOBS) --target parkan_cli
 	bash scripts/demo $(BUILD)/bin/parkan
 
 bench: build
@@ -28,7 +38,7 @@ bench: build
 
 # The tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan: deps
-	@test -f $(ASAN_BUILD)/Makefile || cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
+	@test -f $(ASAN_BUILD)/CMakeCache.txt || cmake -S . -B $(ASAN_BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=Debug \
 	  -DPARKAN_SANITIZE=ON -DPARKAN_BENCH=OFF
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
@@ -36,7 +46,7 @@ asan: deps
 
 # Every libFuzzer target for FUZZ_SECONDS each (clang, -fsanitize=fuzzer,address,undefined).
 fuzz: deps
-	@test -f $(FUZZ_BUILD)/Makefile || CXX=clang++ cmake -S . -B $(FUZZ_BUILD) \
+	@test -f $(FUZZ_BUILD)/CMakeCache.txt || CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G "$(GENERATOR)" \
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPARKAN_FUZZ=ON -DPARKAN_SANITIZE=ON -DPARKAN_TESTS=OFF \
 	  -DPARKAN_BENCH=OFF -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
