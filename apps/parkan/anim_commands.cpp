@@ -35,8 +35,7 @@ bool is_model_entry(const resource::Payload& payload) {
 Status expect_model(const resource::Payload& payload) {
   if (!payload.is_entry() || is_model_entry(payload)) return {};
   return payload.locate(invalid_rule(
-      "resource.type", fmt::format("not a model: the entry is a {} and holds no NRes of animation streams",
-                                   nres::type_name(payload.location().type_id))));
+      "resource.type", fmt::format("this entry is a {}, not a model", nres::type_name(payload.location().type_id))));
 }
 
 // The entries of an archive that are models, in directory order.
@@ -237,28 +236,43 @@ Result<int> run_sample(const SampleArgs& a) {
 
 // ---- check ----
 
+// The report of one model, and of one argument (a model, or a library of them).
 struct ModelReport {
   std::string name;  // display name
   resource::PayloadLocation location;
   SeverityCounts counts;
 };
+struct ArgumentReport {
+  std::string src;       // the argument, or the model's display name when it named one model
+  bool library = false;  // a whole archive of models
+  std::size_t models = 0;
+  SeverityCounts counts;
+};
 
+// Reports as every check command does (texm, mat0 and wear check share check_runner.cpp, whose
+// output this follows), with a line per model rather than per file: the runner takes an NRes file
+// for an archive of payloads, and a model file is itself an NRes.
 Result<int> run_check(const std::vector<std::string>& arguments, bool json) {
   std::vector<Diagnostic> all;
-  std::vector<ModelReport> reports;
+  std::vector<ModelReport> models;
+  std::vector<ArgumentReport> files;
   bool unreadable = false;  // a file that could not be read: exit 3
-  std::size_t unchecked = 0;  // arguments that named no model
   for (const std::string& argument : arguments) {
-    auto models = models_named(argument);
-    if (!models) {
-      ++unchecked;
-      unreadable = unreadable || models.error().code == ErrorCode::io;
-      Diagnostic d = to_diagnostic(models.error(), "anim.model.unreadable");
+    ArgumentReport file{argument};
+    auto payloads = models_named(argument);
+    if (!payloads) {
+      unreadable = unreadable || payloads.error().code == ErrorCode::io;
+      Diagnostic d = to_diagnostic(payloads.error(), "resource.open");
       if (!json) print_diagnostic(d);
+      file.counts = count_severities(std::span(&d, 1));
       all.push_back(std::move(d));
+      files.push_back(std::move(file));
       continue;
     }
-    for (const resource::Payload& payload : *models) {
+    file.library =  // a bare file whose models are its entries
+        !payloads->empty() && payloads->front().is_entry() && !resource::parse_reference(argument).is_entry();
+    std::vector<Diagnostic> in_file;
+    for (const resource::Payload& payload : *payloads) {
       std::vector<Diagnostic> found;
       if (Status is_model = expect_model(payload); !is_model)
         found.push_back(to_diagnostic(is_model.error(), "resource.type"));
@@ -270,29 +284,38 @@ Result<int> run_check(const std::vector<std::string>& arguments, bool json) {
         print_diagnostics(found);
         fmt::print("{}: {}\n", escape_control(report.name), counts_text(report.counts));
       }
-      all.insert(all.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
-      reports.push_back(std::move(report));
+      if (!file.library) file.src = report.name;
+      in_file.insert(in_file.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+      models.push_back(std::move(report));
+      ++file.models;
     }
+    file.counts = count_severities(in_file);
+    all.insert(all.end(), std::make_move_iterator(in_file.begin()), std::make_move_iterator(in_file.end()));
+    files.push_back(std::move(file));
   }
-  const SeverityCounts total = count_severities(all);
   if (json) {
     nlohmann::json doc = check_report_json(all);
-    nlohmann::json models = nlohmann::json::array();
-    for (const ModelReport& r : reports)
-      models.push_back({{"model", r.name},
-                        {"file", r.location.file},
-                        {"entry", r.location.index ? nlohmann::json(cp1251_to_utf8(r.location.name)) : nullptr},
-                        {"valid", r.counts.errors == 0},
-                        {"errors", r.counts.errors},
-                        {"warnings", r.counts.warnings},
-                        {"notes", r.counts.notes}});
-    doc["models"] = std::move(models);
+    nlohmann::json file_list = nlohmann::json::array();
+    for (const ArgumentReport& f : files)
+      file_list.push_back({{"src", f.src}, {"archive", f.library}, {"models", f.models},
+                           {"valid", f.counts.errors == 0}, {"errors", f.counts.errors},
+                           {"warnings", f.counts.warnings}, {"notes", f.counts.notes}});
+    nlohmann::json model_list = nlohmann::json::array();
+    for (const ModelReport& r : models)
+      model_list.push_back({{"model", r.name},
+                            {"file", r.location.file},
+                            {"entry", r.location.index ? nlohmann::json(cp1251_to_utf8(r.location.name)) : nullptr},
+                            {"valid", r.counts.errors == 0},
+                            {"errors", r.counts.errors},
+                            {"warnings", r.counts.warnings},
+                            {"notes", r.counts.notes}});
+    doc["files"] = std::move(file_list);
+    doc["models"] = models.size();
+    doc["per_model"] = std::move(model_list);
     print_json(doc);
-  } else if (arguments.size() > 1 || reports.size() > 1) {
-    fmt::print("total: {}, {}{}\n", count_of(reports.size(), "model"), counts_text(total),
-               unchecked > 0 ? fmt::format("; {} of {} arguments named no model that could be read", unchecked,
-                                           arguments.size())
-                             : std::string());
+  } else if (files.size() > 1 || models.size() > 1) {
+    fmt::print("total: {} in {}, {}\n", count_of(models.size(), "model"), count_of(files.size(), "file"),
+               counts_text(count_severities(all)));
   }
   if (unreadable) return static_cast<int>(ErrorCode::io);
   return check_exit_code(all);

@@ -246,7 +246,7 @@ TEST_F(AnimCli, CheckExitCodes) {
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err.rfind("parkan: error: " + (dir / "missing.msh").string() + ": ", 0), 0u) << r.err;
-  EXPECT_NE(r.err.find(" [anim.model.unreadable]\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" [resource.open]\n"), std::string::npos) << r.err;
   r = run_cli({"anim", "check"});
   EXPECT_EQ(r.exit_code, 2);
 }
@@ -269,15 +269,23 @@ TEST_F(AnimCli, CheckJsonListsDiagnosticsAndModels) {
   EXPECT_EQ(j["findings"][1]["severity"], "warning");
   EXPECT_EQ(j["findings"][1]["code"], "anim.node.fallback_order");
   EXPECT_EQ(j["findings"][1]["offset"], 0x62);
-  EXPECT_EQ(j["models"], (nlohmann::json::array({{{"model", bad}, {"file", bad}, {"entry", nullptr},
-                                                  {"valid", false}, {"errors", 1}, {"warnings", 1}, {"notes", 0}}})));
+  // As texm, mat0 and wear check: "files" per argument and the count of what was checked; then a
+  // report per model.
+  EXPECT_EQ(j["files"], (nlohmann::json::array({{{"src", bad}, {"archive", false}, {"models", 1}, {"valid", false},
+                                                 {"errors", 1}, {"warnings", 1}, {"notes", 0}}})));
+  EXPECT_EQ(j["models"], 1);
+  EXPECT_EQ(j["per_model"], (nlohmann::json::array({{{"model", bad}, {"file", bad}, {"entry", nullptr},
+                                                     {"valid", false}, {"errors", 1}, {"warnings", 1},
+                                                     {"notes", 0}}})));
+  EXPECT_EQ(j.size(), 8u);  // valid, errors, warnings, notes, findings, files, models, per_model
 
   r = run_cli({"anim", "check", model, "--json"});
   EXPECT_EQ(r.exit_code, 0);
   j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["valid"], true);
   EXPECT_EQ(j["findings"], nlohmann::json::array());
-  EXPECT_EQ(j["models"][0]["valid"], true);
+  EXPECT_EQ(j["per_model"][0]["valid"], true);
+  EXPECT_EQ(j["files"][0]["valid"], true);
   EXPECT_FALSE(j.contains("ok"));
 }
 
@@ -287,25 +295,28 @@ TEST_F(AnimCli, CheckSeveralModelsReportsEachAndATotal) {
   auto r = run_cli({"anim", "check", model, bad});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, model + ": 0 errors, 0 warnings\n" + bad + ": 1 error, 1 warning\n" +
-                       "total: 2 models, 1 error, 1 warning\n");
+                       "total: 2 models in 2 files, 1 error, 1 warning\n");
   r = run_cli({"anim", "check", model, model});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, model + ": 0 errors, 0 warnings\n" + model + ": 0 errors, 0 warnings\n" +
-                       "total: 2 models, 0 errors, 0 warnings\n");
+                       "total: 2 models in 2 files, 0 errors, 0 warnings\n");
 
   // A missing file is reported, the others are still checked, and the exit code is the I/O one.
   r = run_cli({"anim", "check", model, missing, bad});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, model + ": 0 errors, 0 warnings\n" + bad + ": 1 error, 1 warning\n" +
-                       "total: 2 models, 2 errors, 1 warning; 1 of 3 arguments named no model that could be read\n");
+                       "total: 2 models in 3 files, 2 errors, 1 warning\n");
   EXPECT_NE(r.err.find("parkan: error: " + missing + ": "), std::string::npos) << r.err;
   r = run_cli({"anim", "check", model, missing, "--json"});
   EXPECT_EQ(r.exit_code, 3);
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["errors"], 1);
-  EXPECT_EQ(j["findings"][0]["code"], "anim.model.unreadable");
+  EXPECT_EQ(j["findings"][0]["code"], "resource.open");
   EXPECT_EQ(j["findings"][0]["file"], missing);
-  EXPECT_EQ(j["models"].size(), 1u);
+  EXPECT_EQ(j["models"], 1);
+  ASSERT_EQ(j["files"].size(), 2u);
+  EXPECT_EQ(j["files"][1], (nlohmann::json{{"src", missing}, {"archive", false}, {"models", 0}, {"valid", false},
+                                           {"errors", 1}, {"warnings", 0}, {"notes", 0}}));
 }
 
 TEST_F(AnimCli, CheckRefusesWhatIsNotARegularFileWithoutBlocking) {
@@ -313,9 +324,9 @@ TEST_F(AnimCli, CheckRefusesWhatIsNotARegularFileWithoutBlocking) {
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   auto r = run_cli({"anim", "check", fifo, model});
   EXPECT_EQ(r.exit_code, 3);
-  EXPECT_EQ(r.err, "parkan: error: " + fifo + ": not a regular file (a named pipe) [anim.model.unreadable]\n");
+  EXPECT_EQ(r.err, "parkan: error: " + fifo + ": not a regular file (a named pipe) [resource.open]\n");
   EXPECT_EQ(r.out, model + ": 0 errors, 0 warnings\n" +
-                       "total: 1 model, 1 error, 0 warnings; 1 of 2 arguments named no model that could be read\n");
+                       "total: 1 model in 2 files, 1 error, 0 warnings\n");
   r = run_cli({"anim", "info", fifo});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.err, "parkan: error: " + fifo + ": not a regular file (a named pipe)\n");
@@ -337,7 +348,7 @@ TEST_F(AnimCli, CheckALibraryChecksEveryModelInIt) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, library + "::GOOD.MSH: 0 errors, 0 warnings\n" + library + "::BAD.MSH: 1 error, 1 warning\n" +
                        library + "::CUT.MSH: 1 error, 0 warnings\n" + library + "::UNTYPED: 0 errors, 0 warnings\n" +
-                       "total: 4 models, 2 errors, 1 warning\n");
+                       "total: 4 models in 1 file, 2 errors, 1 warning\n");
   EXPECT_EQ(r.err, "parkan: error: " + library +
                        "::BAD.MSH: node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c "
                        "[anim.node.fallback_range]\n"
@@ -351,11 +362,14 @@ TEST_F(AnimCli, CheckALibraryChecksEveryModelInIt) {
   EXPECT_EQ(j["findings"][0]["file"], library);
   EXPECT_EQ(j["findings"][0]["entry"], "BAD.MSH");
   EXPECT_EQ(j["findings"][0]["offset"], 0x3c);  // inside the entry's payload
-  ASSERT_EQ(j["models"].size(), 4u);
-  EXPECT_EQ(j["models"][0]["model"], library + "::GOOD.MSH");
-  EXPECT_EQ(j["models"][0]["entry"], "GOOD.MSH");
-  EXPECT_EQ(j["models"][1]["valid"], false);
-  EXPECT_EQ(j["models"][2]["errors"], 1);
+  EXPECT_EQ(j["models"], 4);
+  EXPECT_EQ(j["files"], (nlohmann::json::array({{{"src", library}, {"archive", true}, {"models", 4}, {"valid", false},
+                                                 {"errors", 2}, {"warnings", 1}, {"notes", 0}}})));
+  ASSERT_EQ(j["per_model"].size(), 4u);
+  EXPECT_EQ(j["per_model"][0]["model"], library + "::GOOD.MSH");
+  EXPECT_EQ(j["per_model"][0]["entry"], "GOOD.MSH");
+  EXPECT_EQ(j["per_model"][1]["valid"], false);
+  EXPECT_EQ(j["per_model"][2]["errors"], 1);
 
   // One entry of it; an entry that is not a model says so; a name that is not there.
   r = run_cli({"anim", "check", library + "::good.msh"});
@@ -364,7 +378,7 @@ TEST_F(AnimCli, CheckALibraryChecksEveryModelInIt) {
   r = run_cli({"anim", "check", library + "::ROCK.0"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "parkan: error: " + library +
-                       "::ROCK.0: not a model: the entry is a Texm and holds no NRes of animation streams "
+                       "::ROCK.0: this entry is a Texm, not a model "
                        "[resource.type]\n");
   EXPECT_EQ(r.out, library + "::ROCK.0: 1 error, 0 warnings\n");
   r = run_cli({"anim", "check", library + "::NOPE.MSH"});
@@ -392,7 +406,7 @@ TEST_F(AnimCli, ModelCommandsRefuseWhatIsNotOneModel) {
     r = run_cli(args);
     EXPECT_EQ(r.exit_code, 1) << verb;
     EXPECT_EQ(r.err, "parkan: error: " + library +
-                         "::ROCK.0: not a model: the entry is a Texm and holds no NRes of animation streams\n")
+                         "::ROCK.0: this entry is a Texm, not a model\n")
         << verb;
   }
   auto r = run_cli({"anim", "info", library + "::#0", "--json"});
@@ -457,7 +471,7 @@ TEST_F(AnimCli, SampleGameModelsThroughArchiveReferences) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, library + "::walker.msh: 0 errors, 0 warnings\n" + library + "::mech.msh: 0 errors, 0 warnings\n" +
                        library + "::tower.msh: 0 errors, 0 warnings\n" + library +
-                       "::mtcheck.msh: 0 errors, 0 warnings, 1 note\n" + "total: 4 models, 0 errors, 0 warnings, 1 note\n");
+                       "::mtcheck.msh: 0 errors, 0 warnings, 1 note\n" + "total: 4 models in 1 file, 0 errors, 0 warnings, 1 note\n");
   r = run_cli({"anim", "world", library + "::mech.msh", "--time", "12", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["matrices"].size(), 38u);
