@@ -41,8 +41,8 @@ TEST_F(AnimCli, InfoJson) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,
             R"({"frame_count":5,"key_count":6,"legacy":false,"map_word_count":10,"node_count":3,"node_stride":38,)"
-            R"("nodes":[{"fallback_key":2,"has_map":true,"index":0,"key_count":3,"map_start":0,"parent":null,"start_key":0},)"
-            R"({"fallback_key":3,"has_map":false,"index":1,"key_count":1,"map_start":null,"parent":0,"start_key":3},)"
+            R"("nodes":[{"fallback_key":2,"has_map":true,"index":0,"key_count":3,"map_start":0,"parent":null,)"
+            R"("start_key":0},{"fallback_key":3,"has_map":false,"index":1,"key_count":1,"map_start":null,"parent":0,"start_key":3},)"
             R"({"fallback_key":5,"has_map":true,"index":2,"key_count":2,"map_start":5,"parent":0,"start_key":4}]})"
             "\n");
   EXPECT_EQ(r.err, "");
@@ -471,7 +471,8 @@ TEST_F(AnimCli, SampleGameModelsThroughArchiveReferences) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, library + "::walker.msh: 0 errors, 0 warnings\n" + library + "::mech.msh: 0 errors, 0 warnings\n" +
                        library + "::tower.msh: 0 errors, 0 warnings\n" + library +
-                       "::mtcheck.msh: 0 errors, 0 warnings, 1 note\n" + "total: 4 models in 1 file, 0 errors, 0 warnings, 1 note\n");
+                       "::mtcheck.msh: 0 errors, 0 warnings, 1 note\n" +
+                       "total: 4 models in 1 file, 0 errors, 0 warnings, 1 note\n");
   r = run_cli({"anim", "world", library + "::mech.msh", "--time", "12", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["matrices"].size(), 38u);

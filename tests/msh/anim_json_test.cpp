@@ -25,7 +25,8 @@ TEST(AnimJson, Info) {
   ByteBuffer bytes = build(small_model());
   EXPECT_EQ(info_json(streams_of(bytes)).dump(),
             R"({"frame_count":5,"key_count":6,"legacy":false,"map_word_count":10,"node_count":3,"node_stride":38,)"
-            R"("nodes":[{"fallback_key":2,"has_map":true,"index":0,"key_count":3,"map_start":0,"parent":null,"start_key":0},)"
+            R"("nodes":[{"fallback_key":2,"has_map":true,"index":0,"key_count":3,"map_start":0,"parent":null,)"
+            R"("start_key":0},)"
             R"({"fallback_key":3,"has_map":false,"index":1,"key_count":1,"map_start":null,"parent":0,"start_key":3},)"
             R"({"fallback_key":5,"has_map":true,"index":2,"key_count":2,"map_start":5,"parent":0,"start_key":4}]})");
 }

@@ -44,10 +44,12 @@ TEST(Check, StaticModelWithEmptyFrameMapHasNoFindings) {
 TEST(Check, SizesNotMultiplesOfTheStride) {
   RawModel m = small_model();
   m.keys_raw = ByteBuffer(25, 0);
-  EXPECT_THAT(findings_of(m), ElementsAre("error: key pool size 25 is not a multiple of 24 (rule 9.1) at offset 0x88 [anim.keys.size]"));
+  EXPECT_THAT(findings_of(m), ElementsAre("error: key pool size 25 is not a multiple of 24 (rule 9.1) at offset 0x88 "
+                                          "[anim.keys.size]"));
   m = small_model();
   m.map_raw = ByteBuffer(3, 0);
-  EXPECT_THAT(findings_of(m), ElementsAre("error: frame map size 3 is not a multiple of 2 (rule 9.1) at offset 0x118 [anim.map.size]"));
+  EXPECT_THAT(findings_of(m), ElementsAre("error: frame map size 3 is not a multiple of 2 (rule 9.1) at offset 0x118 "
+                                          "[anim.map.size]"));
   m = small_model();
   m.nodes_raw = ByteBuffer(39, 0xFF);
   EXPECT_THAT(findings_of(m),
@@ -126,8 +128,8 @@ TEST(Check, TimesMustIncreaseAndMappedTracksNeedTwoKeys) {
   EXPECT_THAT(findings_of(m), ElementsAre("warning: node 1: map block starts at word 10, expected 5 (blocks follow "
                                           "each other in node order without holes or overlap, msh-animation.md 5.3) at "
                                           "offset 0x3a [anim.map.block_order]",
-                                          "error: node 1: has a frame map but its track has 1 key (rule 9.5 needs 2) at "
-                                          "offset 0x3a [anim.track.map_keys]"));
+                                          "error: node 1: has a frame map but its track has 1 key (rule 9.5 needs 2) "
+                                          "at offset 0x3a [anim.track.map_keys]"));
 }
 
 TEST(Check, FrameCountZero) {
@@ -138,8 +140,8 @@ TEST(Check, FrameCountZero) {
   // One node: nodes at 0x10, keys at 0x38, map at 0x50.
   EXPECT_THAT(findings_of(m), ElementsAre("error: frame count (Res19 attr2) is 0 (rule 9.6) at offset 0x50 "
                                           "[anim.frame_count.zero]",
-                                          "warning: frame count 0 is not the last key time 0 + 1 (msh-animation.md 5.2) "
-                                          "at offset 0x50 [anim.frame_count.canonical]",
+                                          "warning: frame count 0 is not the last key time 0 + 1 (msh-animation.md "
+                                          "5.2) at offset 0x50 [anim.frame_count.canonical]",
                                           "warning: static model (no node has a map): frame count is 0, expected 1 "
                                           "(msh-animation.md 5.3) at offset 0x50 [anim.frame_count.static]"));
 }

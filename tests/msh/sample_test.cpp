@@ -220,7 +220,8 @@ TEST(Sample, FallbackPastTheKeyPool) {
   ByteBuffer bytes = build(m);
   AnimStreams s = streams_of(bytes);
   EXPECT_EQ(sample_error(s, 1, 0.0f),
-            "node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c [anim.node.fallback_range]");
+            "node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c "
+            "[anim.node.fallback_range]");
 }
 
 TEST(Sample, MapWordPastTheFrameMap) {

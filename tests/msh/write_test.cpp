@@ -197,7 +197,8 @@ TEST(AnimTracksReader, RefusesWhatItCannotHold) {
   m = test::ir_of(raw);
   ASSERT_FALSE(m);
   EXPECT_EQ(test::coded(m.error()),
-            "node 2: fallback key 6 is past the key pool (6 keys) (rule 9.2) at offset 0x62 [anim.node.fallback_range]");
+            "node 2: fallback key 6 is past the key pool (6 keys) (rule 9.2) at offset 0x62 "
+            "[anim.node.fallback_range]");
 }
 
 TEST(AnimTracksReader, RefusesOverlappingBlocksThatWouldExplodeTheIr) {
@@ -394,7 +395,8 @@ TEST(LosslessWriter, RefusesWhatSixteenBitIndicesCannotReach) {
   m.tracks[0].frame_map = {0};
   out = write_anim(m);
   ASSERT_FALSE(out);
-  EXPECT_EQ(test::coded(out.error()), "node 0: map start 65535 does not fit the 16-bit field [anim.map.too_many_words]");
+  EXPECT_EQ(test::coded(out.error()),
+            "node 0: map start 65535 does not fit the 16-bit field [anim.map.too_many_words]");
 }
 
 TEST(ModelWriter, ReplaceNeedsExactlyOneStreamOfEachType) {

@@ -96,7 +96,9 @@ struct AnimStreams {
   // Unchecked: index < key_count.
   AnimKey key(std::uint32_t index) const;
   // Offsets inside the model bytes, for error messages.
-  std::uint64_t node_offset(std::uint32_t node) const { return nodes_entry.data_offset + std::uint64_t(node) * kNodeStride; }
+  std::uint64_t node_offset(std::uint32_t node) const {
+    return nodes_entry.data_offset + std::uint64_t(node) * kNodeStride;
+  }
   std::uint64_t key_offset(std::uint64_t index) const { return keys_entry.data_offset + index * kKeyStride; }
   std::uint64_t word_offset(std::uint64_t index) const { return map_entry.data_offset + index * kMapWordSize; }
 };
