@@ -179,7 +179,8 @@ TEST_F(AnimCli, NegativeTimesGiveNegativeFrames) {
   EXPECT_EQ(r.out.find("4294967"), std::string::npos);
   r = run_cli({"anim", "sample", model, "--all", "--time", "-0.75", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const nlohmann::json& node : nlohmann::json::parse(r.out)["nodes"]) EXPECT_EQ(node["frame"], -1);
+  const nlohmann::json all_nodes = nlohmann::json::parse(r.out);  // kept: a range-for over a temporary's member dangles
+  for (const nlohmann::json& node : all_nodes["nodes"]) EXPECT_EQ(node["frame"], -1);
 
   // A model whose timeline is 2^32 - 1 frames long: the negative frame is read as a map word.
   msh::test::RawModel huge = msh::test::small_model();

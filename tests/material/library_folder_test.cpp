@@ -144,7 +144,8 @@ TEST(LibraryFolder, KeepsOtherEntriesRawAndRebuildsEdits) {
 TEST(LibraryFolder, Errors) {
   ByteBuffer good = payload_with_phases(2, 3);
   std::vector<nres::EntrySpec> specs = {{kMat0TypeId, 4, 6, 0, "GOOD", good}};
-  nres::Archive archive = nres::read(nres::build(specs).value()).value();
+  const ByteBuffer bytes = nres::build(specs).value();  // the archive's views point into it
+  nres::Archive archive = nres::read(bytes).value();
   LibraryFolder folder = to_library_folder(archive);
   Files files = files_of(folder);
   json doc = json::parse(as_chars(files.at("GOOD.json")));
