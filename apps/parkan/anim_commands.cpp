@@ -132,14 +132,6 @@ void print_matrix(const msh::Mat4& m) {
   for (int r = 0; r < 4; ++r) fmt::print("{} {} {} {}\n", m[r * 4], m[r * 4 + 1], m[r * 4 + 2], m[r * 4 + 3]);
 }
 
-// "1 error", "2 warnings".
-std::string count_of(std::size_t n, const char* what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); }
-
-std::string counts_text(const SeverityCounts& c) {
-  std::string out = count_of(c.errors, "error") + ", " + count_of(c.warnings, "warning");
-  if (c.notes > 0) out += ", " + count_of(c.notes, "note");
-  return out;
-}
 
 // ---- info ----
 
@@ -258,7 +250,7 @@ Result<int> run_check(const std::vector<std::string>& arguments, bool json) {
   std::vector<ArgumentReport> files;
   bool unreadable = false;  // a file that could not be read: exit 3
   for (const std::string& argument : arguments) {
-    ArgumentReport file{argument};
+    ArgumentReport file{argument, false, 0, {}};
     auto payloads = models_named(argument);
     if (!payloads) {
       unreadable = unreadable || payloads.error().code == ErrorCode::io;

@@ -185,15 +185,8 @@ void add_list(CLI::App& group) {
 
 // ---- verify -------------------------------------------------------------------------------------
 
-std::string count_of(std::size_t n, const char* what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); }
 std::string entries_text(std::size_t n) { return n == 1 ? "1 entry" : fmt::format("{} entries", n); }
 
-// "N errors, N warnings[, N notes]", as every check command says it.
-std::string counts_text(const SeverityCounts& c) {
-  std::string out = count_of(c.errors, "error") + ", " + count_of(c.warnings, "warning");
-  if (c.notes > 0) out += ", " + count_of(c.notes, "note");
-  return out;
-}
 
 void add_verify(CLI::App& group) {
   auto paths = std::make_shared<std::vector<std::string>>();

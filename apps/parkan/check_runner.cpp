@@ -15,13 +15,6 @@ namespace {
 using nlohmann::json;
 
 
-std::string count_of(std::size_t n, const char* what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); }
-
-std::string counts_text(const SeverityCounts& c) {
-  std::string out = count_of(c.errors, "error") + ", " + count_of(c.warnings, "warning");
-  if (c.notes > 0) out += ", " + count_of(c.notes, "note");
-  return out;
-}
 
 // What one SRC argument of a check holds: one payload, or every entry of the kind in an archive.
 struct Checked {

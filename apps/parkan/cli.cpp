@@ -57,6 +57,14 @@ nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics) {
 
 int check_exit_code(std::span<const Diagnostic> diagnostics) { return has_errors(diagnostics) ? 1 : 0; }
 
+std::string count_of(std::size_t n, const char* what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); }
+
+std::string counts_text(const SeverityCounts& counts) {
+  std::string out = count_of(counts.errors, "error") + ", " + count_of(counts.warnings, "warning");
+  if (counts.notes > 0) out += ", " + count_of(counts.notes, "note");
+  return out;
+}
+
 
 void print_json(const nlohmann::json& document) {
   std::cout << document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';

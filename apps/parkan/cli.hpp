@@ -42,6 +42,10 @@ nlohmann::json diagnostic_json(const Diagnostic& diagnostic);
 nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics);
 // The exit code of a check: 1 when any finding is an error, else 0.
 int check_exit_code(std::span<const Diagnostic> diagnostics);
+// "1 error", "2 warnings": a count and a noun, plural when it is not 1.
+std::string count_of(std::size_t n, const char* what);
+// "N errors, N warnings[, N notes]", as every check command says it.
+std::string counts_text(const SeverityCounts& counts);
 // The runner of every check command. Each SRC names payloads: ARCHIVE::NAME / ARCHIVE::#N or a bare
 // file (one payload, which must be of type `kind`), or a whole archive (every entry that `kind`
 // selects). `check_one` gives the findings of one payload (not yet located); `check_set` (optional)

@@ -171,7 +171,7 @@ void print_record_text(std::size_t i, const material::PhaseRecord& r, std::strin
   std::cout << '\n';
 }
 
-constexpr const char* kSrcHelp = "a MAT0 payload file, or ARCHIVE::NAME (ARCHIVE::#N) for a material in a library";
+constexpr const char* kMat0SrcHelp = "a MAT0 payload file, or ARCHIVE::NAME (ARCHIVE::#N) for a material in a library";
 
 }  // namespace
 
@@ -259,7 +259,7 @@ void add_mat0_commands(CLI::App& app) {
           }
           return 0;
         });
-    cmd->add_option("SRC", *src, kSrcHelp)->required();
+    cmd->add_option("SRC", *src, kMat0SrcHelp)->required();
     cmd->add_flag("--json", *as_json, "one JSON document");
     attrs->add(cmd);
   }
@@ -306,7 +306,7 @@ void add_mat0_commands(CLI::App& app) {
           }
           return 0;
         });
-    cmd->add_option("SRC", a->src, kSrcHelp)->required();
+    cmd->add_option("SRC", a->src, kMat0SrcHelp)->required();
     cmd->add_option("--block", a->block, "animation block index, from 0")->required();
     a->game_time_option = cmd->add_option("--game-time", a->game_time, "game time in ms (0..4294967295)");
     cmd->add_option("--start", a->start, "the wear record's start time in ms (0..4294967295, default 0)")

@@ -53,7 +53,7 @@ void print_rows(const char* what, const std::vector<material::WearRow>& rows) {
 const std::map<std::string, material::WearParser> kParsers = {{"file", material::WearParser::file},
                                                               {"buffer", material::WearParser::buffer}};
 
-constexpr const char* kSrcHelp = "a WEAR text file, or ARCHIVE::NAME.wea (ARCHIVE::#N) for a text in an archive";
+constexpr const char* kWearSrcHelp = "a WEAR text file, or ARCHIVE::NAME.wea (ARCHIVE::#N) for a text in an archive";
 
 }  // namespace
 
@@ -79,7 +79,7 @@ void add_wear_commands(CLI::App& app) {
           if (wear.has_lightmaps) print_rows("lightmaps", wear.lightmaps);
           return 0;
         });
-    cmd->add_option("SRC", *src, kSrcHelp)->required();
+    cmd->add_option("SRC", *src, kWearSrcHelp)->required();
     cmd->add_option("--mode", *mode,
                     "file: the parser the game uses for a text read from a file or an archive entry (the "
                     "default); buffer: its parser of a text in memory, which needs a blank line before LIGHTMAPS")
@@ -122,7 +122,7 @@ void add_wear_commands(CLI::App& app) {
           PARKAN_TRY(write_file_atomic(*out, material::write_wear_canonical(wear), {r.file()}));
           return 0;
         });
-    cmd->add_option("SRC", *src, kSrcHelp)->required();
+    cmd->add_option("SRC", *src, kWearSrcHelp)->required();
     cmd->add_option("OUT", *out, "the text file to write")->required();
   }
 }
