@@ -79,5 +79,6 @@ void add_mat0_commands(CLI::App& app);
 void add_wear_commands(CLI::App& app);
 void add_anim_commands(CLI::App& app);
 void add_sample_commands(CLI::App& app);
+void add_runtime_commands(CLI::App& app);
 
 }  // namespace parkan::cli

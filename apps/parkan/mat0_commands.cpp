@@ -327,10 +327,9 @@ void add_mat0_commands(CLI::App& app) {
                                 [=]() -> Result<int> {
                                   PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive,
                                                 resource::open_archive(*archive_path));
-                                  PARKAN_ASSIGN(const nres::Archive* directory, nres_directory(*archive));
-                                  auto found = runtime::find_material(*directory, resource::name_to_cp1251(*name));
+                                  auto found = runtime::find_material(*archive, resource::name_to_cp1251(*name));
                                   if (!found) return invalid("the library has no entries").in_file(*archive_path);
-                                  std::string entry = cp1251_to_utf8(directory->entries[found->index].name());
+                                  std::string entry = cp1251_to_utf8(archive->entry(found->index).name);
                                   if (*as_json) {
                                     print_json({{"index", found->index},
                                                 {"name", entry},

@@ -2,7 +2,9 @@
 
 #include "parkan/material/mat0.hpp"
 #include "parkan/nres/write.hpp"
+#include "parkan/resource/archive.hpp"
 #include "parkan/runtime/material_lookup.hpp"
+#include "support.hpp"
 
 namespace parkan::runtime {
 namespace {
@@ -22,63 +24,48 @@ ByteBuffer payload_with_phases(std::size_t phases, std::uint8_t fill) {
 }
 
 struct Library {
-  std::vector<ByteBuffer> payloads;
-  ByteBuffer bytes;
-  nres::Archive archive;
+  test::TempDir dir;
+  std::shared_ptr<const resource::Archive> archive;
 };
 
-Library make_library(const std::vector<std::string>& names) {
-  Library lib;
-  lib.payloads.reserve(names.size() + 2);
+// A materials library written to a file and opened through the resource layer, as the runtime does.
+std::unique_ptr<Library> make_library(const std::vector<std::string>& names) {
+  auto lib = std::make_unique<Library>();
+  std::vector<ByteBuffer> payloads;
+  payloads.reserve(names.size());
   std::vector<nres::EntrySpec> specs;
   for (std::size_t i = 0; i < names.size(); ++i) {
-    lib.payloads.push_back(payload_with_phases(1 + i % 3, static_cast<std::uint8_t>(i)));
-    specs.push_back({material::kMat0TypeId, static_cast<std::uint32_t>(i % 5) << 2, 6, 0, names[i], lib.payloads.back()});
+    payloads.push_back(payload_with_phases(1 + i % 3, static_cast<std::uint8_t>(i)));
+    specs.push_back({material::kMat0TypeId, static_cast<std::uint32_t>(i % 5) << 2, 6, 0, names[i], payloads.back()});
   }
-  lib.bytes = nres::build(specs).value();
-  lib.archive = nres::read(lib.bytes).value();
+  test::write_bytes(lib->dir / "Material.lib", nres::build(specs).value());
+  lib->archive = resource::open_archive(lib->dir / "Material.lib").value();
   return lib;
 }
 
 TEST(MaterialLookup, ExactThenDefaultThenEntryZero) {
-  Library lib = make_library({"FIRST", "GLASS", "DEFAULT", "ROCK"});
-  auto exact = find_material(lib.archive, "glass");
+  auto lib = make_library({"FIRST", "GLASS", "DEFAULT", "ROCK"});
+  auto exact = find_material(*lib->archive, "glass");
   ASSERT_TRUE(exact);
   EXPECT_EQ(exact->index, 1u);
   EXPECT_EQ(exact->match, MaterialMatch::exact);
   EXPECT_EQ(exact->log, "");
-  auto fallback = find_material(lib.archive, "NOPE");
+  auto fallback = find_material(*lib->archive, "NOPE");
   ASSERT_TRUE(fallback);
   EXPECT_EQ(fallback->index, 2u);
   EXPECT_EQ(fallback->match, MaterialMatch::fallback_default);
   EXPECT_EQ(fallback->log, "Material NOPE not found.");
 
-  Library no_default = make_library({"FIRST", "GLASS"});
-  auto first = find_material(no_default.archive, "NOPE");
+  auto no_default = make_library({"FIRST", "GLASS"});
+  auto first = find_material(*no_default->archive, "NOPE");
   ASSERT_TRUE(first);
   EXPECT_EQ(first->index, 0u);
   EXPECT_EQ(first->match, MaterialMatch::fallback_first);
   EXPECT_EQ(first->log, "Material NOPE not found.");
   EXPECT_EQ(match_name(first->match), "first");
 
-  Library empty = make_library({});
-  EXPECT_FALSE(find_material(empty.archive, "X"));
-}
-
-TEST(MaterialLookup, LoadUsesTheEntryAttributes) {
-  Library lib = make_library({"A", "B", "C"});
-  auto m = load_material(lib.archive, 2);
-  ASSERT_TRUE(m);
-  EXPECT_EQ(m->attributes.attr1, 2u << 2);
-  EXPECT_EQ(m->phases.size(), 3u);
-  EXPECT_EQ(load_material(lib.archive, 3).error().to_string(), "no entry #3 (the archive has 3 entries)");
-
-  ByteBuffer bad = {1, 0, 0, 0};  // one phase announced, none there
-  std::vector<nres::EntrySpec> specs = {{material::kMat0TypeId, 0, 6, 0, "BROKEN", bad}};
-  ByteBuffer bytes = nres::build(specs).value();
-  nres::Archive archive = nres::read(bytes).value();
-  EXPECT_EQ(load_material(archive, 0).error().to_string(),
-            "BROKEN: version prefix of attr2 6 needs 10 bytes, 0 left at offset 0x4");
+  auto empty = make_library({});
+  EXPECT_FALSE(find_material(*empty->archive, "X"));
 }
 
 }  // namespace

@@ -1,0 +1,50 @@
+// vtable 3, 4, 5: the phase a wear row's material shows (materials-texm.md 7; decisions.md "Material
+// phase selection by time"; runtime.md "Phase selection").
+#include <fmt/format.h>
+
+#include "parkan/runtime/manager.hpp"
+
+namespace parkan::runtime {
+
+Result<PhaseSample> MaterialManager::sample(std::uint32_t handle, std::uint32_t block, bool by_t, float t) {
+  PARKAN_ASSIGN(WearRowState * row, row_of(handle));
+  if (row->material < 0)
+    return invalid(fmt::format("handle 0x{:08X} names a row whose material could not be loaded", handle));
+  const PooledMaterial& m = pool_.slot(static_cast<std::size_t>(row->material));
+  PhaseSample out;
+  if (m.mat.blocks.empty()) {
+    // No animation: phase 0 as it is, key 0, next 0, alpha 0 (runtime.md).
+    if (m.phases.empty()) return invalid(fmt::format("material {} has no phases", m.name));
+    out.start_time = row->start_time;
+    out.record = m.phases[0];
+    out.texture_name = m.mat.phases[0].texture_name();
+    return out;
+  }
+  if (block >= m.timelines.size())
+    return invalid(fmt::format("material {} has {} animation blocks, no block {}", m.name, m.timelines.size(), block));
+  const Result<material::Timeline>& timeline = m.timelines[block];
+  if (!timeline) return timeline.error();
+  const material::RandomSource random = [this] { return next_random(); };
+  out.selection = by_t ? timeline->select_by_t(t, row->start_time, random)
+                       : timeline->select_by_time(game_time(), row->start_time, random);
+  out.start_time = row->start_time;
+  out.record = material::sample_record(m.phases, *timeline, out.selection);
+  out.texture_name = m.mat.phases[timeline->keys()[out.selection.key].phase].texture_name();
+  return out;
+}
+
+Result<PhaseSample> MaterialManager::phase_by_time(std::uint32_t handle, std::uint32_t block) {
+  return sample(handle, block, false, 0.0f);
+}
+
+Result<PhaseSample> MaterialManager::phase_by_t(std::uint32_t handle, std::uint32_t block, float t) {
+  return sample(handle, block, true, t);
+}
+
+Result<std::uint32_t> MaterialManager::reset_start_time(std::uint32_t handle) {
+  PARKAN_ASSIGN(WearRowState * row, row_of(handle));
+  row->start_time = game_time();
+  return row->start_time;
+}
+
+}  // namespace parkan::runtime
