@@ -30,6 +30,8 @@ std::string_view library_word(Library library) {
 
 MaterialManager::MaterialManager(resource::Game game, ManagerOptions options)
     : game_(std::move(game)), options_(std::move(options)), clock_(options_.clock) {
+  random_ = options_.random;
+  if (!random_) random_ = [crt = crt_] { return crt->next(); };
   for (Library l : {Library::textures, Library::materials, Library::lightmaps, Library::palettes})
     libraries_[static_cast<std::size_t>(l)] = std::string(default_library_name(l));
 }
@@ -68,8 +70,6 @@ Result<std::shared_ptr<const resource::Archive>> MaterialManager::open_library(L
   return std::move(*archive);
 }
 
-std::int32_t MaterialManager::next_random() { return options_.random ? options_.random() : crt_.next(); }
-
 std::size_t MaterialManager::set_game_time(std::uint32_t time) {
   game_time_ = time;
   if (static_cast<std::uint32_t>(time - last_sweep_time_) < kSweepIntervalMs) return 0;
@@ -92,6 +92,7 @@ void MaterialManager::destroy() {
 }
 
 Result<WearRowState*> MaterialManager::row_of(std::uint32_t handle) {
+  if (WearRowState* found = find_row(handle)) return found;
   const std::uint32_t table = handle >> 16, row = handle & 0xFFFF;
   if (table >= tables_.size())
     return invalid(fmt::format("handle 0x{:08X} names table {}, and {} tables are loaded", handle, table, tables_.size()));

@@ -54,12 +54,13 @@ struct WearTable {
 };
 
 // vtable 3 and 5: the selection, the row's start time after the call, the interpolated record and
-// the texture name of the current key's phase.
+// the texture name of the current key's phase (a view into the pooled material: valid until that
+// material is released).
 struct PhaseSample {
   material::Selection selection;
   std::uint32_t start_time = 0;
   material::PhaseRecord record;
-  std::string texture_name;
+  std::string_view texture_name;
 };
 
 struct MaterialLoad {
@@ -91,7 +92,7 @@ class MaterialManager {
   // since the last sweep; returns the slots the sweep freed.
   std::size_t set_game_time(std::uint32_t time);
   std::uint32_t game_time() const { return clock_ ? clock_() : game_time_; }
-  void srand(std::uint32_t seed) { crt_.seed(seed); }
+  void srand(std::uint32_t seed) { crt_->seed(seed); }
   // The periodic sweep, now (does not move the last sweep time).
   std::size_t sweep_textures();
   // UnloadAllTextures: frees every texture slot whatever its count; returns how many were in use.
@@ -103,11 +104,14 @@ class MaterialManager {
   void destroy();
   // 2: PreLoadAllTextures does nothing in the engine.
   void preload_all_textures() {}
-  // 3: the phase of block `block` of the row's material at the game time.
+  // 3: the phase of block `block` of the row's material at the game time. Like the engine, the
+  // sample can go into the caller's record (no copy of an error-or-value on the way: the hot path).
+  Status phase_by_time(std::uint32_t handle, std::uint32_t block, PhaseSample& out);
   Result<PhaseSample> phase_by_time(std::uint32_t handle, std::uint32_t block);
   // 4: the row's start time becomes the game time; returns it.
   Result<std::uint32_t> reset_start_time(std::uint32_t handle);
   // 5: the phase at normalized time t (outside [0, 1]: 0.5).
+  Status phase_by_t(std::uint32_t handle, std::uint32_t block, float t, PhaseSample& out);
   Result<PhaseSample> phase_by_t(std::uint32_t handle, std::uint32_t block, float t);
   // 6: a WEAR text from a game-relative reference (ARCHIVE::NAME, or a file in the game folder), read
   // by the file parser. 7: a WEAR text in memory, read by the buffer parser. Both return the new
@@ -151,9 +155,12 @@ class MaterialManager {
   Result<TextureLoad> load_into(TextureCache& cache, Library library, std::string_view name, std::uint32_t flags);
   void release_phase_textures(const std::vector<material::PhaseRecord>& phases);
   Result<WearRowState*> row_of(std::uint32_t handle);
+  WearRowState* find_row(std::uint32_t handle) {
+    const std::uint32_t table = handle >> 16, row = handle & 0xFFFF;
+    return table < tables_.size() && row < tables_[table].rows.size() ? &tables_[table].rows[row] : nullptr;
+  }
   Result<const PooledMaterial*> material_of(std::uint32_t handle);
-  Result<PhaseSample> sample(std::uint32_t handle, std::uint32_t block, bool by_t, float t);
-  std::int32_t next_random();
+  Status sample(std::uint32_t handle, std::uint32_t block, bool by_t, float t, PhaseSample& out);
 
   resource::Game game_;
   ManagerOptions options_;
@@ -161,7 +168,9 @@ class MaterialManager {
   std::array<std::string, 4> libraries_;
   std::uint32_t game_time_ = 0;
   std::uint32_t last_sweep_time_ = 0;
-  CrtRandom crt_;
+  // Shared with random_, so that the manager can move.
+  std::shared_ptr<CrtRandom> crt_ = std::make_shared<CrtRandom>();
+  material::RandomSource random_;  // options.random, or crt_
   PaletteBank palettes_;
   MaterialPool pool_;
   TextureCache textures_{CacheKind::textures};
