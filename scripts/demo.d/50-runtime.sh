@@ -1,0 +1,10 @@
+# The material manager (issue 10): a trace of engine calls replayed against the sample game: a wear
+# table loaded, animated materials sampled over time, released, and the texture sweep.
+TRACE="$(dirname "${BASH_SOURCE[0]}")/50-runtime.trace"
+echo "\$ cat $TRACE"
+grep -v '^#' "$TRACE"
+echo
+run runtime replay "$TRACE" --game "$DEMO/game"
+echo "\$ parkan runtime replay $TRACE --game $DEMO/game --json | head -3"
+"$PARKAN" runtime replay "$TRACE" --game "$DEMO/game" --json | head -3
+echo
