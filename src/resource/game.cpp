@@ -38,13 +38,57 @@ Result<Game> Game::open(const fs::path& root) {
   return game;
 }
 
-std::optional<std::string> Game::find_file(std::string_view name) const {
+namespace {
+
+// `name` among `names`: the exact spelling first, then the fold.
+std::optional<std::string> match_name(const std::vector<std::string>& names, std::string_view name) {
+  for (const std::string& candidate : names)
+    if (candidate == name) return candidate;
   const std::string wanted = fold_file_name(name);
-  for (const std::string& file : files_)  // exact spelling first, then the fold
-    if (file == name) return file;
-  for (const std::string& file : files_)
-    if (fold_file_name(file) == wanted) return file;
+  for (const std::string& candidate : names)
+    if (fold_file_name(candidate) == wanted) return candidate;
   return std::nullopt;
+}
+
+// A path below the root, each component matched as the game's file system would ("WEAR/Land.wea"
+// finds wear/land.wea). Never leaves the root: "." and ".." components and absolute paths find
+// nothing.
+std::optional<std::string> find_below(const fs::path& root, std::string_view relative) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= relative.size(); ++i) {
+    if (i < relative.size() && relative[i] != '/' && relative[i] != '\\') continue;
+    std::string_view part = relative.substr(start, i - start);
+    if (part.empty() || part == "." || part == "..") return std::nullopt;
+    parts.push_back(part);
+    start = i + 1;
+  }
+  fs::path folder = root;
+  std::string found;
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    const bool last = p + 1 == parts.size();
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
+      std::error_code type_ec;
+      if (last ? entry.is_regular_file(type_ec) : entry.is_directory(type_ec))
+        names.push_back(entry.path().filename().string());
+    }
+    if (ec) return std::nullopt;
+    std::sort(names.begin(), names.end());
+    std::optional<std::string> match = match_name(names, parts[p]);
+    if (!match) return std::nullopt;
+    folder /= *match;
+    found += (found.empty() ? "" : "/") + *match;
+  }
+  return found;
+}
+
+}  // namespace
+
+std::optional<std::string> Game::find_file(std::string_view name) const {
+  if (name.find_first_of("/\\") != std::string_view::npos) return find_below(root_, name);
+  return match_name(files_, name);
 }
 
 Result<std::shared_ptr<const Archive>> Game::archive(std::string_view name) {

@@ -253,6 +253,29 @@ TEST(Game, IgnoresWhatIsNotARegularFile) {
   EXPECT_FALSE(game->archive("pipe.lib"));
 }
 
+TEST(Game, PathsIntoSubfoldersMatchEachComponentAndStayInside) {
+  TempDir dir;
+  std::filesystem::create_directories(dir / "wear" / "Deep");
+  write_bytes(dir / "wear" / "land.wea", text_bytes("1\n0 A\n"));
+  write_bytes(dir / "wear" / "Deep" / "x.lib", sample_archive());
+  write_bytes(dir / "top.txt", text_bytes("top"));
+  auto game = Game::open(dir.path());
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->find_file("WEAR/Land.wea"), "wear/land.wea");
+  EXPECT_EQ(game->find_file("wear\\deep\\X.LIB"), "wear/Deep/x.lib");
+  EXPECT_FALSE(game->find_file("wear"));               // a folder is not a file
+  EXPECT_FALSE(game->find_file("wear/../top.txt"));    // never up and out
+  EXPECT_FALSE(game->find_file("./top.txt"));
+  EXPECT_FALSE(game->find_file("/top.txt"));           // nor absolute
+  EXPECT_FALSE(game->find_file("wear//land.wea"));
+  auto text = game->get("Wear/LAND.WEA");
+  ASSERT_TRUE(text);
+  EXPECT_EQ(text_of(text->bytes()), "1\n0 A\n");
+  auto entry = game->get("wear/deep/x.lib::ROCK.0");
+  ASSERT_TRUE(entry);
+  EXPECT_EQ(text_of(entry->bytes()), "Texm....pixels");
+}
+
 TEST(Game, MissingFolderIsAnIoError) {
   auto game = Game::open("/nonexistent/parkan/game");
   ASSERT_FALSE(game);

@@ -22,7 +22,8 @@ class Game {
   const std::filesystem::path& root() const { return root_; }
   // The regular files of the folder, sorted by name (byte order), as names relative to root().
   const std::vector<std::string>& files() const { return files_; }
-  // The file named `name` (ASCII case-insensitive) or nullopt.
+  // The file named `name` (ASCII case-insensitive) or nullopt. A name with '/' or '\\' is a path
+  // into a subfolder, matched component by component; it never leads outside the folder.
   std::optional<std::string> find_file(std::string_view name) const;
 
   // The archive in file `name` (ASCII case-insensitive), opened on first use and kept.
