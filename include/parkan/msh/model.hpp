@@ -1,0 +1,218 @@
+#pragma once
+// MSH models (msh.md 1-9): every stream of a model NRes as plain structs, read, checked and written.
+// Three layers: the raw bytes of every stream (kept, so that an unmodified model writes back
+// byte-identical), the validated structure below, and the views built on it (geometry per slot,
+// the glTF export in src/export, the animation through anim.hpp on the same bytes).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parkan/core/bytes.hpp"
+#include "parkan/core/diagnostic.hpp"
+#include "parkan/core/error.hpp"
+#include "parkan/msh/anim_types.hpp"
+
+namespace parkan::msh {
+
+// Stream type ids (msh.md 1); 1, 8 and 19 are in anim_types.hpp.
+inline constexpr std::uint32_t kSlotsType = 2;
+inline constexpr std::uint32_t kPositionsType = 3;
+inline constexpr std::uint32_t kNormalsType = 4;
+inline constexpr std::uint32_t kUv0Type = 5;
+inline constexpr std::uint32_t kIndicesType = 6;
+inline constexpr std::uint32_t kTrianglesType = 7;
+inline constexpr std::uint32_t kNodeStringsType = 10;
+inline constexpr std::uint32_t kBatchesType = 13;
+inline constexpr std::uint32_t kTerrainPairsType = 11;  // Land.msh only (msh.md 9)
+inline constexpr std::uint32_t kTerrainAuxType = 14;
+inline constexpr std::uint32_t kTerrainFacesType = 21;
+
+// Element sizes (msh.md 1-6).
+inline constexpr std::size_t kModelHeaderSize = 0x8C;
+inline constexpr std::size_t kSlotStride = 68;
+inline constexpr std::size_t kPositionStride = 12;
+inline constexpr std::size_t kNormalStride = 4;
+inline constexpr std::size_t kUvStride = 4;
+inline constexpr std::size_t kIndexStride = 2;
+inline constexpr std::size_t kTriangleStride = 16;
+inline constexpr std::size_t kBatchStride = 20;
+inline constexpr std::size_t kTerrainFaceStride = 28;
+
+inline constexpr std::uint16_t kNoSlot = 0xFFFF;
+inline constexpr std::size_t kStateCount = 3;  // slot[a][b]: a = state (decisions.md "MSH node slots")
+inline constexpr std::size_t kLodCount = 5;    //              b = LOD, 0 = most detailed
+inline constexpr float kNormalScale = 127.0f;  // int8 / 127, clamped to [-1, 1] (msh.md 4)
+inline constexpr float kUvScale = 1024.0f;     // int16 / 1024
+inline constexpr float kFaceNormalScale = 32767.0f;
+inline constexpr std::uint16_t kBatchTwoSided = 0x0002;
+
+// Node38 (msh.md 2).
+struct Node {
+  std::uint16_t flags = 0;
+  std::uint16_t parent = kNoParent;
+  std::uint16_t anim_map_start = kNoMap;
+  std::uint16_t fallback_key = 0;
+  std::array<std::array<std::uint16_t, kLodCount>, kStateCount> slots{};  // kNoSlot: no geometry
+  std::uint16_t slot(std::size_t state, std::size_t lod) const { return slots[state][lod]; }
+  bool operator==(const Node&) const = default;
+};
+Node make_node(std::uint16_t parent);  // every slot kNoSlot, no animation map, fallback key 0
+
+// The 0x8C-byte header of type 2 (msh.md 3).
+struct ModelBounds {
+  std::array<Vec3, 8> corners{};          // bottom FL, FR, BR, BL, then top FL, FR, BR, BL
+  std::array<float, 4> sphere{};          // centre xyz, radius
+  Vec3 segment_bottom{}, segment_top{};   // vertical segment bound
+  float xy_radius = 0.0f;                 // capsule radius
+  bool operator==(const ModelBounds&) const;  // bitwise (NaN payloads count)
+};
+
+// Slot68 (msh.md 3).
+struct Slot {
+  std::uint16_t tri_start = 0, tri_count = 0;
+  std::uint16_t batch_start = 0, batch_count = 0;
+  Vec3 aabb_min{}, aabb_max{};
+  Vec3 sphere_center{};
+  float sphere_radius = 0.0f;
+  std::array<std::uint32_t, 5> tail{};  // opaque
+  bool operator==(const Slot&) const;   // bitwise
+};
+
+// Type 4: int8 x, y, z, w (w unknown, kept).
+struct PackedNormal {
+  std::array<std::int8_t, 4> v{};
+  bool operator==(const PackedNormal&) const = default;
+};
+Vec3 decode_normal(const PackedNormal& n);  // clamp(v / 127, -1, 1) per component, not normalized
+
+// Type 5: int16 u, v.
+struct PackedUv {
+  std::int16_t u = 0, v = 0;
+  bool operator==(const PackedUv&) const = default;
+};
+std::array<float, 2> decode_uv(const PackedUv& uv);  // value / 1024, no V flip
+PackedUv encode_uv(float u, float v);                // round(x * 1024) clamped to int16
+
+// TriDesc16 (msh.md 6).
+struct TriangleDesc {
+  std::uint16_t flags = 0;
+  std::array<std::uint16_t, 3> link{};
+  std::array<std::int16_t, 3> normal{};  // / 32767
+  std::uint16_t selectors = 0;
+  bool operator==(const TriangleDesc&) const = default;
+};
+
+// Batch20 (msh.md 5): `material` is the WEAR row (decisions.md "Batch material").
+struct Batch {
+  std::uint16_t flags = 0;
+  std::uint16_t material = 0;
+  std::uint16_t w04 = 0, w06 = 0;  // opaque
+  std::uint16_t index_count = 0;   // a multiple of 3
+  std::uint32_t index_start = 0;   // first element of type 6
+  std::uint16_t w0E = 0;           // opaque
+  std::uint32_t base_vertex = 0;   // added to every index
+  bool operator==(const Batch&) const = default;
+};
+
+// A type 10 record (msh.md 6): `uint32 len; if len > 0: char text[len + 1]`.
+struct NodeString {
+  bool present = false;        // len > 0
+  std::string text;            // len bytes, cp1251
+  std::uint8_t terminator = 0; // the byte after the text (a NUL in every known file; kept)
+  bool operator==(const NodeString&) const = default;
+};
+
+// One stream as stored: its directory row and payload, in directory order.
+struct StreamRow {
+  std::uint32_t type_id = 0;
+  std::uint32_t attr1 = 0, attr2 = 0, attr3 = 0;
+  std::string name;     // as stored
+  ByteBuffer payload;   // the bytes as read; the writer uses them for streams without a typed form
+  bool operator==(const StreamRow&) const = default;
+};
+
+enum class ModelKind {
+  model,    // a standard model (types 1, 2, 3, 6, 13 at least)
+  terrain,  // Land.msh: streams 1, 2, 3, 4, 5, 18, 14, 11, 21, no 6 or 13 (msh.md 9)
+};
+
+struct Model {
+  ModelKind kind = ModelKind::model;
+  NodeLayout node_layout = NodeLayout::node38;  // legacy24: nodes is empty, type 1 passes through raw
+  std::vector<Node> nodes;
+  ModelBounds bounds;
+  std::vector<Slot> slots;
+  std::vector<Vec3> positions;
+  std::vector<PackedNormal> normals;
+  std::vector<PackedUv> uv0;
+  std::vector<std::uint16_t> indices;
+  std::vector<TriangleDesc> triangles;
+  std::vector<Batch> batches;
+  std::vector<NodeString> node_strings;
+  ByteBuffer node_strings_tail;  // bytes after the last record (the engine never reads them)
+  // Every stream in directory order. Typed streams (1, 2, 3, 4, 5, 6, 7, 10, 13; the first of each type)
+  // are written from the fields above; the others (8, 9, 11, 14, 15-21 ...) from their payload, unchanged.
+  std::vector<StreamRow> streams;
+  // The model NRes as read: write_model keeps its layout (gaps, padding, name bytes, sort table) and
+  // replaces only the payloads and rows that changed. Empty for a model built in code.
+  ByteBuffer container;
+
+  // The node's name: its type 10 string, else "node<i>".
+  std::string node_name(std::size_t node) const;
+  bool has_stream(std::uint32_t type_id) const;
+  const StreamRow* stream(std::uint32_t type_id) const;  // the first of that type
+};
+
+// Reads every stream of a model NRes (msh.md 1-7, 9). Errors are the structural rules without which
+// nothing can be read (an NRes, a stride remainder, a type 10 record past its payload), each with its
+// code (msh.*, listed at check_model), the stream's directory index in the message and the offset in
+// the model (Error::entry stays free for the library entry that holds the model).
+Result<Model> read_model(ByteView model);
+
+// Every rule of msh.md 8 on a read model: stream sizes and counts that disagree, slot, triangle,
+// batch and index ranges, indices past the vertex count, non-finite or inverted bounds, forward and
+// self parents. Stable codes msh.<stream>.<rule>; messages name the stream and the element. Offsets
+// are inside the model NRes when `container` is the model's, else absent.
+//   reader errors (read_model, and check_model(ByteView) as its one finding):
+//     msh.model.container (not an NRes; or the NRes reader's own code), msh.nodes.stride,
+//     msh.slots.header (type 2 shorter than 0x8C), msh.slots.stride, msh.positions.stride,
+//     msh.normals.stride, msh.uv0.stride, msh.indices.stride, msh.triangles.stride, msh.batches.stride,
+//     msh.strings.past_end (a type 10 record past its payload)
+//   errors: msh.stream.missing (1, 2, 3, 6, 13; terrain 1, 2, 3, 21), msh.normals.count, msh.uv0.count,
+//     msh.stream15.stride, msh.stream15.count, msh.stream16.stride, msh.stream16.count,
+//     msh.stream18.stride, msh.stream18.count (8.: counts equal the vertex count), msh.slot.range,
+//     msh.slot.triangles, msh.slot.batches, msh.batch.index_count (not a multiple of 3),
+//     msh.batch.indices, msh.index.vertex, msh.slot.aabb, msh.slot.sphere, msh.bounds.finite,
+//     msh.node.parent_forward, msh.node.parent_self, msh.strings.count (records != nodes);
+//     terrain: msh.terrain.faces_stride, msh.terrain.pairs_stride, msh.terrain.aux_stride,
+//     msh.terrain.face_vertex
+//   warnings: msh.stream.duplicate (a second stream of a typed type, kept raw), msh.positions.finite,
+//     msh.nodes.attr3, msh.slots.attr1, msh.slots.attr3, msh.triangles.attr1, msh.triangles.attr3,
+//     msh.strings.attr1
+//   notes: msh.nodes.legacy (24-byte node table: node rules not checked), msh.findings.truncated
+std::vector<Diagnostic> check_model(const Model& model);
+// Reads, then checks; a model that cannot be read gives its read error as the one finding.
+std::vector<Diagnostic> check_model(ByteView model);
+
+// The model NRes: byte-identical to the input for a model read and not modified (the NRes layout of
+// `container` is kept, payloads and rows replaced only where they changed); a model built in code
+// (no container) gets the corpus's stream order [1,2,3,4,5,15,13,6,7,8,19,9,10,17] with the corpus's
+// attributes (attr1 = count, attr3 = stride; 2: slots, 68; 8: attr3 4; 19: attr2 frames, attr3 2).
+// There the rows in `streams` (8 and 19 from set_animation, or 9, 15, 17, 18, 20 ...) replace the
+// default row of their type, types outside the list go in the order of the 21 models with 18 and 20;
+// type 15 when empty gets 8 zero bytes per vertex; without a type 8 row every node's fallback key
+// gets an identity key at time 0 (a static model). Errors: typed data without its stream
+// (msh.write.no_stream), a payload or model past 4 GiB.
+Result<ByteBuffer> write_model(const Model& model);
+
+// Attaches animation to a model (usually one built in code): one track per node in node order (the
+// tracks' node_bytes are ignored: the model's nodes are used), written by the canonical writer
+// (write_anim_canonical: whole frame times from 0, maps derived from the key times). Sets every
+// node's anim_map_start and fallback_key and the type 8 and 19 rows of `streams` (replaced, or
+// appended as "Res8" / "Res19"). Errors: msh.anim.layout (legacy node table), msh.anim.track_count,
+// and those of write_anim_canonical.
+Status set_animation(Model& model, const AnimTracks& tracks);
+
+}  // namespace parkan::msh

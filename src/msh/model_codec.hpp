@@ -1,0 +1,46 @@
+#pragma once
+// The byte layouts of the typed model streams (msh.md 2-6), shared by the reader and the writer so
+// that both sides use the same offsets.
+#include <cstring>
+
+#include "parkan/msh/model.hpp"
+
+namespace parkan::msh::detail {
+
+// Field offsets inside the structs of msh.md 2, 3 and 5.
+inline constexpr std::size_t kNodeSlotsOffset = 8;
+inline constexpr std::size_t kSlotAabbOffset = 8;
+inline constexpr std::size_t kSlotTailOffset = 0x30;
+inline constexpr std::size_t kBatchIndexStartOffset = 0x0A;
+
+// Human names of the typed streams, for messages and codes (msh.<name>.<rule>).
+inline const char* stream_code_name(std::uint32_t type_id) {
+  switch (type_id) {
+    case kNodeTableType: return "nodes";
+    case kSlotsType: return "slots";
+    case kPositionsType: return "positions";
+    case kNormalsType: return "normals";
+    case kUv0Type: return "uv0";
+    case kIndicesType: return "indices";
+    case kTrianglesType: return "triangles";
+    case kNodeStringsType: return "strings";
+    case kBatchesType: return "batches";
+    default: return "stream";
+  }
+}
+
+inline Vec3 load_vec3(const std::uint8_t* p) { return {load_f32(p), load_f32(p + 4), load_f32(p + 8)}; }
+inline void put_vec3(ByteWriter& out, const Vec3& v) {
+  for (float f : v) out.f32(f);
+}
+
+inline void put_node(ByteWriter& out, const Node& node) {
+  out.u16(node.flags);
+  out.u16(node.parent);
+  out.u16(node.anim_map_start);
+  out.u16(node.fallback_key);
+  for (const auto& state : node.slots)
+    for (std::uint16_t slot : state) out.u16(slot);
+}
+
+}  // namespace parkan::msh::detail

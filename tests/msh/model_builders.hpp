@@ -1,0 +1,165 @@
+#pragma once
+// Models built in code for the model tests: boxes on a node hierarchy, one slot per (node, state,
+// LOD), every typed stream filled consistently so that check_model finds nothing; and raw model
+// NRes bytes with any streams (for the reader's error paths).
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "parkan/msh/anim.hpp"
+#include "parkan/msh/model.hpp"
+#include "parkan/nres/write.hpp"
+
+namespace parkan::msh::test {
+
+struct BoxModelSpec {
+  std::size_t nodes = 3;
+  std::size_t states = 2;  // slot[state][lod] filled for state < states, lod < lods
+  std::size_t lods = 2;
+  bool names = true;
+};
+
+// A box of half size `h` around `c`: 8 corners, 12 triangles.
+inline void add_box(Model& m, Vec3 c, float h, std::uint16_t material) {
+  const std::uint32_t base = static_cast<std::uint32_t>(m.positions.size());
+  for (int k = 0; k < 8; ++k) {
+    const float x = (k & 1) ? h : -h, y = (k & 2) ? h : -h, z = (k & 4) ? h : -h;
+    m.positions.push_back({c[0] + x, c[1] + y, c[2] + z});
+    m.normals.push_back({{static_cast<std::int8_t>(x > 0 ? 73 : -73), static_cast<std::int8_t>(y > 0 ? 73 : -73),
+                          static_cast<std::int8_t>(z > 0 ? 73 : -73), 0}});
+    m.uv0.push_back(encode_uv((k & 1) ? 1.0f : 0.0f, (k & 2) ? 1.0f : 0.0f));
+  }
+  static constexpr std::uint16_t kBoxIndices[36] = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4,
+                                                    2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
+  Batch batch;
+  batch.material = material;
+  batch.index_start = static_cast<std::uint32_t>(m.indices.size());
+  batch.index_count = 36;
+  batch.base_vertex = base;
+  batch.w0E = 8;
+  m.batches.push_back(batch);
+  m.indices.insert(m.indices.end(), std::begin(kBoxIndices), std::end(kBoxIndices));
+  for (int t = 0; t < 12; ++t) {
+    TriangleDesc d;
+    d.flags = 1;
+    d.link = {0xFFFF, 0xFFFF, 0xFFFF};
+    d.normal = {0, 0, 32767};
+    d.selectors = 0xFFFF;
+    m.triangles.push_back(d);
+  }
+}
+
+inline Model box_model(const BoxModelSpec& spec = {}) {
+  Model m;
+  for (std::size_t n = 0; n < spec.nodes; ++n) {
+    Node node = make_node(n == 0 ? kNoParent : static_cast<std::uint16_t>((n - 1) / 2));
+    node.flags = static_cast<std::uint16_t>(n == 0 ? 0x0040 : 0);
+    for (std::size_t a = 0; a < spec.states; ++a)
+      for (std::size_t b = 0; b < spec.lods; ++b) {
+        Slot slot;
+        slot.tri_start = static_cast<std::uint16_t>(m.triangles.size());
+        slot.batch_start = static_cast<std::uint16_t>(m.batches.size());
+        const float h = 1.0f / float(1 + b) + 0.5f * float(a);
+        const Vec3 c = {float(n), 0.0f, 0.0f};
+        add_box(m, c, h, static_cast<std::uint16_t>(n % 3));
+        slot.tri_count = 12;
+        slot.batch_count = 1;
+        slot.aabb_min = {c[0] - h, c[1] - h, c[2] - h};
+        slot.aabb_max = {c[0] + h, c[1] + h, c[2] + h};
+        slot.sphere_center = c;
+        slot.sphere_radius = h * std::sqrt(3.0f);
+        slot.tail = {0x3F800000u, 0x40000000u, 0, 0, 0};
+        node.slots[a][b] = static_cast<std::uint16_t>(m.slots.size());
+        m.slots.push_back(slot);
+      }
+    m.nodes.push_back(node);
+    NodeString name;
+    if (spec.names && n % 2 == 0) {
+      name.present = true;
+      name.text = "part" + std::to_string(n);
+    }
+    m.node_strings.push_back(name);
+  }
+  const float lo = -2.0f, hi = float(spec.nodes) + 1.0f;
+  m.bounds.corners = {Vec3{lo, lo, lo}, {hi, lo, lo}, {hi, hi, lo}, {lo, hi, lo},
+                      {lo, lo, hi},     {hi, lo, hi}, {hi, hi, hi}, {lo, hi, hi}};
+  m.bounds.sphere = {(lo + hi) / 2, 0, 0, hi - lo};
+  m.bounds.segment_bottom = {0, 0, lo};
+  m.bounds.segment_top = {0, 0, hi};
+  m.bounds.xy_radius = hi;
+  return m;
+}
+
+// Tracks for set_animation: node 0 turns over `frames` frames (keys every 2 frames), the other
+// nodes static.
+inline AnimTracks turn_tracks(std::size_t nodes, std::uint32_t frames = 9) {
+  AnimTracks tracks;
+  for (std::size_t n = 0; n < nodes; ++n) {
+    NodeAnimTrack track;
+    track.node_index = static_cast<std::uint32_t>(n);
+    if (n == 0) {
+      track.has_map = true;
+      for (std::uint32_t f = 0; f < frames; f += 2) {
+        AnimKey k;
+        k.time = float(f);
+        k.pos = {0, 0, float(f)};
+        const float angle = 0.3f * float(f);
+        k.quat_raw = {0, 0, static_cast<std::int16_t>(std::lround(std::sin(angle / 2) * 32767)),
+                      static_cast<std::int16_t>(std::lround(std::cos(angle / 2) * 32767))};
+        track.keys.push_back(k);
+      }
+    } else {
+      AnimKey k;
+      k.pos = {1.0f, 0, 0};
+      k.quat_raw = {0, 0, 0, 32767};
+      track.keys.push_back(k);
+    }
+    tracks.tracks.push_back(track);
+  }
+  return tracks;
+}
+
+// A raw stream for model_bytes().
+struct RawStream {
+  std::uint32_t type_id = 0;
+  ByteBuffer payload;
+  std::uint32_t attr1 = 0, attr2 = 0, attr3 = 0;
+};
+
+inline ByteBuffer model_bytes(const std::vector<RawStream>& streams) {
+  std::vector<nres::EntrySpec> specs;
+  for (const RawStream& s : streams)
+    specs.push_back({s.type_id, s.attr1, s.attr2, s.attr3, "Res" + std::to_string(s.type_id), s.payload});
+  return *nres::build(specs);
+}
+
+// The bytes of a built model (write_model must succeed).
+inline ByteBuffer written(const Model& m) {
+  auto bytes = write_model(m);
+  if (!bytes) throw std::runtime_error(bytes.error().to_string());
+  return *std::move(bytes);
+}
+
+inline Model read_ok(const ByteBuffer& bytes) {
+  auto m = read_model(bytes);
+  if (!m) throw std::runtime_error(m.error().to_string());
+  return *std::move(m);
+}
+
+// The streams of a model's bytes with one payload replaced (type `type_id`, first of that type).
+inline ByteBuffer with_payload(const ByteBuffer& model, std::uint32_t type_id, ByteBuffer payload) {
+  Model m = read_ok(model);
+  std::vector<RawStream> raw;
+  bool done = false;
+  for (const StreamRow& r : m.streams) {
+    RawStream s{r.type_id, r.payload, r.attr1, r.attr2, r.attr3};
+    if (r.type_id == type_id && !done) {
+      s.payload = std::move(payload);
+      done = true;
+    }
+    raw.push_back(std::move(s));
+  }
+  return model_bytes(raw);
+}
+
+}  // namespace parkan::msh::test
