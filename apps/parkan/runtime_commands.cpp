@@ -30,7 +30,11 @@ void add_runtime_commands(CLI::App& app) {
         bool unreadable = false;
         for (const runtime::TraceCall& call : *calls) {
           runtime::TraceOutcome outcome = replayer.run(call);
-          unreadable = unreadable || outcome.library_unreadable;
+          if (outcome.library_unreadable) {  // also on stderr: the replay will exit 3
+            print_error(io_error(fmt::format("trace line {}: {}", call.line, outcome.result["error"].get<std::string>()),
+                                 *trace_path));
+            unreadable = true;
+          }
           if (*as_json)
             std::cout << outcome.result.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
           else

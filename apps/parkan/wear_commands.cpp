@@ -31,8 +31,7 @@ Result<resource::Payload> open_wear(const std::string& src) {
   resource::Reference ref = resource::parse_reference(src);
   bool missing_entry = e.rule == "resource.entry.name" || e.rule == "resource.entry.index";
   if (e.code == ErrorCode::io || missing_entry) {
-    std::string name = ref.name ? *ref.name : ref.index ? fmt::format("#{}", *ref.index) : ref.path;
-    e.message = material::wear_not_found_message(name) + " (" + e.message + ")";
+    e.message = material::wear_not_found_message(ref.target()) + " (" + e.message + ")";
   }
   return e;
 }

@@ -1,10 +1,18 @@
 #include "parkan/resource/reference.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 
 #include "parkan/core/text.hpp"
 
 namespace parkan::resource {
+
+std::string Reference::target() const {
+  if (name) return *name;
+  if (index) return fmt::format("#{}", *index);
+  return path;
+}
 
 Reference parse_reference(std::string_view text) {
   Reference ref;

@@ -4,6 +4,7 @@
 
 #include "parkan/runtime/limits.hpp"
 #include "parkan/runtime/manager.hpp"
+#include "parkan/resource/reference.hpp"
 #include "parkan/runtime/messages.hpp"
 
 namespace parkan::runtime {
@@ -11,8 +12,9 @@ namespace parkan::runtime {
 Result<std::size_t> MaterialManager::load_wear(std::string_view reference) {
   auto payload = game_.get(reference);
   if (!payload) {
-    // The engine says only this; the reason (no such file or entry) is in the error.
-    std::string message = material::wear_not_found_message(reference);
+    // The engine names what it was asked to open (the entry, not our ARCHIVE:: prefix); the reason
+    // (no such file or entry) is in the error.
+    std::string message = material::wear_not_found_message(resource::parse_reference(reference).target());
     log(message);
     return invalid(fmt::format("{} ({})", message, payload.error().to_string()));
   }

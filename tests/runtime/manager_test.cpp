@@ -2,6 +2,8 @@
 // value is worked out by hand from those pages; the arithmetic is in the comments.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <string>
 #include <vector>
 
@@ -575,7 +577,7 @@ TEST_F(ManagerTest, FullPoolAt700) {
   test::write_counted_game(game.path(), 701, 0, 0);
   MaterialManager m = MaterialManager::open(game.path(), logging()).value();
   for (std::size_t i = 0; i < 700; ++i) {
-    auto load = m.load_material("M" + std::to_string(i));
+    auto load = m.load_material(fmt::format("M{}", i));
     ASSERT_TRUE(load.ok()) << i;
     ASSERT_EQ(load->slot, i);
   }
@@ -596,7 +598,7 @@ TEST_F(ManagerTest, WearLoadStoppedByAFullPoolReleasesWhatItLoaded) {
   parkan::test::TempDir game;
   test::write_counted_game(game.path(), 701, 0, 0);
   MaterialManager m = MaterialManager::open(game.path(), logging()).value();
-  for (std::size_t i = 0; i < 699; ++i) ASSERT_TRUE(m.load_material("M" + std::to_string(i)).ok());
+  for (std::size_t i = 0; i < 699; ++i) ASSERT_TRUE(m.load_material(fmt::format("M{}", i)).ok());
   // M5 is a hit (count 2), M699 takes the last slot, M700 finds the pool full.
   auto table = m.load_wear_buffer(as_bytes("3\n0 M5\n1 M699\n2 M700\n"));
   ASSERT_FALSE(table.ok());
@@ -882,7 +884,7 @@ TEST_F(ManagerTest, FullTextureCacheAt777) {
   test::write_counted_game(game.path(), 0, 778, 0);
   MaterialManager m = MaterialManager::open(game.path(), logging()).value();
   for (std::int32_t i = 0; i < 777; ++i) {
-    auto load = m.load_texture("T" + std::to_string(i) + ".0");
+    auto load = m.load_texture(fmt::format("T{}.0", i));
     ASSERT_TRUE(load.ok());
     ASSERT_EQ(load->slot, i);
     ASSERT_EQ(load->res_index, i);
@@ -941,7 +943,7 @@ TEST_F(ManagerTest, FullLightmapCacheAt100) {
   parkan::test::TempDir game;
   test::write_counted_game(game.path(), 0, 0, 101);
   MaterialManager m = MaterialManager::open(game.path(), logging()).value();
-  for (std::int32_t i = 0; i < 100; ++i) ASSERT_EQ(m.load_lightmap("L" + std::to_string(i) + ".0")->slot, i);
+  for (std::int32_t i = 0; i < 100; ++i) ASSERT_EQ(m.load_lightmap(fmt::format("L{}.0", i))->slot, i);
   EXPECT_EQ(m.load_lightmap("L100.0")->slot, -1);
   EXPECT_EQ(take_log(), strings{"lightmap cache is full"});
   EXPECT_EQ(*m.release_lightmap(3), 0);

@@ -5,6 +5,7 @@
 // (runtime.md: library names are resolved ASCII case-insensitively).
 //
 // Header only: the test folders compile only their *_test.cpp files.
+#include <fmt/format.h>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -300,12 +301,12 @@ inline void write_counted_game(const std::filesystem::path& dir, std::size_t mat
   material::Mat0 plain = simple_material(0, 6, {make_phase(kPhaseZero, "")});
   RawEntry plain_entry = material_entry("M", plain);
   for (std::size_t i = 0; i < materials; ++i) {
-    plain_entry.name = "M" + std::to_string(i);
+    plain_entry.name = fmt::format("M{}", i);
     mats.push_back(plain_entry);
   }
   ByteBuffer tiny = make_texm({"", 1, 1, 1, 8888, 0, std::nullopt});
-  for (std::size_t i = 0; i < textures; ++i) texs.push_back({kTexmTypeId, 0, 0, "T" + std::to_string(i) + ".0", tiny});
-  for (std::size_t i = 0; i < lightmaps; ++i) lms.push_back({kTexmTypeId, 0, 0, "L" + std::to_string(i) + ".0", tiny});
+  for (std::size_t i = 0; i < textures; ++i) texs.push_back({kTexmTypeId, 0, 0, fmt::format("T{}.0", i), tiny});
+  for (std::size_t i = 0; i < lightmaps; ++i) lms.push_back({kTexmTypeId, 0, 0, fmt::format("L{}.0", i), tiny});
   write_library(dir / "Material.lib", mats);
   write_library(dir / "Textures.lib", texs);
   write_library(dir / "LightMap.lib", lms);

@@ -1,6 +1,7 @@
 // Trace replays (runtime.md "Trace format") against the test game. The expected results are JSON
 // written by hand from runtime.md, materials-texm.md and decisions.md; see manager_test.cpp for the
 // arithmetic of the phases (test_game.hpp for the data).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -440,7 +441,7 @@ TEST(TraceParse, UsageErrorsNameTheLine) {
     ASSERT_FALSE(calls.ok()) << c.text;
     EXPECT_EQ(calls.error().code, ErrorCode::usage) << c.text;
     std::string message = calls.error().to_string();
-    EXPECT_NE(message.find("trace line " + std::to_string(c.line) + ":"), std::string::npos)
+    EXPECT_NE(message.find(fmt::format("trace line {}:", c.line)), std::string::npos)
         << c.text << " -> " << message;
   }
 }

@@ -13,6 +13,8 @@ struct Reference {
   std::optional<std::size_t> index;  // N of PATH::#N
 
   bool is_entry() const { return name || index; }
+  // What the engine itself would have been asked to open: the entry name, "#N", or the file.
+  std::string target() const;
 };
 
 // Splits at the last "::". "a.lib::#3" is index 3; "a.lib::#x" and "a.lib::#" are names.
