@@ -118,6 +118,9 @@ ByteBuffer encode_node_strings(const Model& m) {
     out.bytes(as_bytes(s.text));
     out.u8(s.terminator);
   }
+  // A node without a record gets an empty one: the engine reads one record per node (msh.md 6).
+  if (m.node_layout == NodeLayout::node38)
+    for (std::size_t i = m.node_strings.size(); i < m.nodes.size(); ++i) out.u32(0);
   out.bytes(m.node_strings_tail);
   return out.take();
 }
@@ -161,7 +164,9 @@ std::size_t typed_count(const Model& m, std::uint32_t type_id) {
     case kUv0Type: return m.uv0.size();
     case kIndicesType: return m.indices.size();
     case kTrianglesType: return m.triangles.size();
-    case kNodeStringsType: return m.node_strings.size();
+    case kNodeStringsType:
+      return m.node_layout == NodeLayout::node38 ? std::max(m.node_strings.size(), m.nodes.size())
+                                                 : m.node_strings.size();
     default: return m.batches.size();
   }
 }

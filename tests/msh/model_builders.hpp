@@ -3,6 +3,8 @@
 // LOD), every typed stream filled consistently so that check_model finds nothing; and raw model
 // NRes bytes with any streams (for the reader's error paths).
 #include <cmath>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -160,6 +162,44 @@ inline ByteBuffer with_payload(const ByteBuffer& model, std::uint32_t type_id, B
     raw.push_back(std::move(s));
   }
   return model_bytes(raw);
+}
+
+// Terrain face (msh.md 9): flags, tags, three vertices, no neighbours.
+inline void put_face(ByteWriter& out, std::uint16_t a, std::uint16_t b, std::uint16_t c) {
+  out.u32(1);
+  out.u16(2);
+  out.u16(0xFFFF);
+  out.u16(a);
+  out.u16(b);
+  out.u16(c);
+  for (int k = 0; k < 3; ++k) out.u16(0xFFFF);
+  out.zeros(8);
+}
+
+// A Land.msh-like model (msh.md 9): streams [1,2,3,4,5,18,14,11,21], two tile nodes with two LODs,
+// three faces per slot.
+struct TerrainSpec {
+  std::optional<ByteBuffer> faces, pairs, aux;
+};
+inline ByteBuffer terrain_bytes(const TerrainSpec& spec = {}) {
+  Model tile = box_model({2, 1, 2, false});
+  for (Slot& s : tile.slots) {
+    s.tri_start = static_cast<std::uint16_t>(3 * (&s - tile.slots.data()));
+    s.tri_count = 3;
+  }
+  const Model with = read_ok(written(tile));
+  ByteWriter faces;
+  for (int f = 0; f < 12; ++f) put_face(faces, 0, 1, static_cast<std::uint16_t>(f + 2));
+  const std::uint32_t vertices = static_cast<std::uint32_t>(tile.positions.size());
+  return model_bytes({{1, with.stream(1)->payload, 2, 0, 38},
+                      {2, with.stream(2)->payload, 4, 0, 68},
+                      {3, with.stream(3)->payload, vertices, 0, 12},
+                      {4, with.stream(4)->payload, vertices, 0, 4},
+                      {5, with.stream(5)->payload, vertices, 0, 4},
+                      {18, ByteBuffer(4 * vertices, 3), vertices, 0, 4},
+                      {14, spec.aux.value_or(ByteBuffer(12, 0)), 3, 0, 4},
+                      {11, spec.pairs.value_or(ByteBuffer(16, 0)), 4, 0, 4},
+                      {21, spec.faces.value_or(faces.take()), 12, 0, 28}});
 }
 
 }  // namespace parkan::msh::test

@@ -185,7 +185,7 @@ Result<Model> read_model(ByteView model);
 //     msh.stream18.stride, msh.stream18.count (8.: counts equal the vertex count), msh.slot.range,
 //     msh.slot.triangles, msh.slot.batches, msh.batch.index_count (not a multiple of 3),
 //     msh.batch.indices, msh.index.vertex, msh.slot.aabb, msh.slot.sphere, msh.bounds.finite,
-//     msh.node.parent_forward, msh.node.parent_self, msh.strings.count (records != nodes);
+//     msh.node.parent_forward, msh.node.parent_self, msh.strings.count (more strings than nodes);
 //     terrain: msh.terrain.faces_stride, msh.terrain.pairs_stride, msh.terrain.aux_stride,
 //     msh.terrain.face_vertex
 //   warnings: msh.stream.duplicate (a second stream of a typed type, kept raw), msh.positions.finite,
@@ -202,7 +202,8 @@ std::vector<Diagnostic> check_model(ByteView model);
 // attributes (attr1 = count, attr3 = stride; 2: slots, 68; 8: attr3 4; 19: attr2 frames, attr3 2).
 // There the rows in `streams` (8 and 19 from set_animation, or 9, 15, 17, 18, 20 ...) replace the
 // default row of their type, types outside the list go in the order of the 21 models with 18 and 20;
-// type 15 when empty gets 8 zero bytes per vertex; without a type 8 row every node's fallback key
+// type 15 when empty gets 8 zero bytes per vertex; nodes without a string get an empty type 10
+// record (any model: the engine reads one per node); without a type 8 row every node's fallback key
 // gets an identity key at time 0 (a static model). Errors: typed data without its stream
 // (msh.write.no_stream), a payload or model past 4 GiB.
 Result<ByteBuffer> write_model(const Model& model);
