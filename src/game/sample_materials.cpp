@@ -1,12 +1,14 @@
 // A synthetic Material.lib and WEAR texts following the corpus statistics (materials-texm.md 13.1,
 // 13.4): every entry MAT0 with attr2 = 6 and attr3 = 0, up to 29 phases and 8 animation blocks,
 // attr1 categories 0..4; a DEFAULT that is not entry 0; animated materials in every mode (and an
-// unknown mode 5); WEAR texts with and without LIGHTMAPS, one without the separator line.
+// unknown mode 5); WEAR texts with and without LIGHTMAPS, one without the separator line. The last
+// entries are the sample models' materials (sample_model_materials.cpp).
 #include <random>
 
 #include <fmt/format.h>
 
 #include "parkan/game/sample.hpp"
+#include "game/sample_model_assets.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/wear.hpp"
 #include "parkan/nres/write.hpp"
@@ -106,7 +108,8 @@ std::vector<NamedMaterial> make_materials(const SampleOptions& options) {
     }
     out.push_back({name, std::move(m)});
   }
-  while (out.size() < total) {
+  std::vector<std::pair<std::string, Mat0>> models = model_materials();  // the last entries
+  while (out.size() + models.size() < total) {
     std::size_t index = out.size();
     if (index == total / 2) {
       out.push_back({"DEFAULT", make_material(rng, 1, {})});
@@ -122,6 +125,7 @@ std::vector<NamedMaterial> make_materials(const SampleOptions& options) {
     }
     out.push_back({fmt::format("MAT_{:03}", index), make_material(rng, phases, std::move(blocks))});
   }
+  for (auto& [name, mat] : models) out.push_back({name, std::move(mat)});
   return out;
 }
 

@@ -1,12 +1,18 @@
-// Synthetic animated models (msh-animation.md; msh.md 1, 2, 8): node counts 1..38 as in the corpus,
-// whole-frame key times starting at 0, maps from the canonical writer, plus the edge cases the
-// seeds name: a static model with an empty Res19 (10.1), and the legacy 24-byte node table (10.3).
+// Sample models. models.rlb is a model library like the game's bases.rlb: the tank, the building and
+// the walker with geometry (sample_tank.cpp, sample_building.cpp, sample_walker.cpp), each MESH entry
+// with its `<stem>.wea` beside it. models/ and animated.rlb hold the walker and synthetic animated
+// models (msh-animation.md; msh.md 1, 2, 8): node counts 1..38 as in the corpus, whole-frame key
+// times starting at 0, maps from the canonical writer, plus the edge cases the seeds name: a static
+// model with an empty Res19 (10.1), and the legacy 24-byte node table (10.3).
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
 #include "parkan/game/sample.hpp"
+#include "game/sample_model_assets.hpp"
+#include "game/sample_model_builder.hpp"
 #include "game/sample_random.hpp"
+#include "parkan/material/model.hpp"
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/math.hpp"
 #include "parkan/nres/write.hpp"
@@ -25,7 +31,8 @@ msh::RawQuat axis_angle(float ax, float ay, float az, float angle) {
 }
 
 // One node's keys: `count` whole-frame times from 0 to `end`, a swing about a random axis.
-std::vector<msh::AnimKey> swing_track(SampleRandom& rng, std::uint32_t count, std::uint32_t end, const msh::Vec3& base) {
+std::vector<msh::AnimKey> swing_track(SampleRandom& rng, std::uint32_t count, std::uint32_t end,
+                                      const msh::Vec3& base) {
   std::vector<std::uint32_t> times{0};
   for (std::uint32_t k = 1; k + 1 < count; ++k) times.push_back(1 + rng.below(end - 1));
   times.push_back(end);
@@ -132,7 +139,18 @@ ByteBuffer legacy_model() {
 std::vector<SampleFile> sample_models(const SampleOptions& options) {
   SampleRandom rng{options.seed * 0x5851F42D4C957F2Dull + 19};
   std::vector<std::pair<std::string, ByteBuffer>> models;
-  models.emplace_back("walker.msh", animated_model(rng, {12, 30, 2}, {9, 17}));
+  const std::pair<const char*, SampleModel> library_models[] = {
+      {"tank", tank_model()}, {"building", building_model()}, {"walker", walker_model()}};
+  std::vector<std::pair<std::string, ByteBuffer>> library_entries;  // name, payload
+  ByteBuffer walker;
+  for (const auto& [stem, model] : library_models) {
+    ByteBuffer bytes = build_sample_model(model).value();  // valid by construction
+    if (std::string_view(stem) == "walker") walker = bytes;
+    library_entries.emplace_back(std::string(stem) + ".msh", std::move(bytes));
+    std::string wear = model_wear_text(stem);
+    library_entries.emplace_back(std::string(stem) + ".wea", ByteBuffer(wear.begin(), wear.end()));
+  }
+  models.emplace_back("walker.msh", std::move(walker));  // the walker of models.rlb, also loose
   models.emplace_back("mech.msh", animated_model(rng, {38, 60, 3}));
   models.emplace_back("tower.msh", static_model(rng, 3));
   models.emplace_back("mtcheck.msh", legacy_model());
@@ -153,6 +171,14 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
   }
   ByteBuffer library_bytes = *nres::build(library);  // before `files` grows: the specs view its bytes
   files.push_back({"animated.rlb", std::move(library_bytes)});
+
+  std::vector<nres::EntrySpec> model_library;
+  for (const auto& [name, bytes] : library_entries) {
+    bool mesh = name.ends_with(".msh");
+    // WEAR entries as in the game's libraries (materials-texm.md 13.4: attr3 = 1).
+    model_library.push_back({mesh ? kMeshType : material::kWearTypeId, 0, 0, mesh ? 0u : 1u, name, bytes});
+  }
+  files.push_back({"models.rlb", *nres::build(model_library)});
   return files;
 }
 

@@ -1,10 +1,12 @@
 // Sample textures: Textures.lib (every format, non-power-of-two, 1x1, with and without Page,
 // names with palette suffixes, every mip-skip branch), LightMap.lib (565, one level, 13.3) and
-// palettes.lib (the PAL slots the suffixed names point at). Pixels are drawn, then encoded with
-// the project's own encoder; names match the textures the sample materials and WEARs use.
+// palettes.lib (the PAL slots the suffixed names point at), plus the sample models' textures
+// (sample_model_textures.cpp). Pixels are drawn, then encoded with the project's own encoder; names
+// match the textures the sample materials and WEARs use.
 #include <fmt/format.h>
 
 #include "parkan/game/sample.hpp"
+#include "game/sample_model_assets.hpp"
 #include "game/sample_random.hpp"
 #include "parkan/nres/write.hpp"
 #include "parkan/texm/encode.hpp"
@@ -156,11 +158,14 @@ std::vector<SampleFile> sample_textures(const SampleOptions& options) {
     specs.insert(specs.end(), more.begin(), more.end());
   }
   for (const TextureSpec& spec : specs) textures.emplace_back(spec.name, make_texture(spec, rng));
+  for (auto& texture : model_textures(options)) textures.push_back(std::move(texture));  // own random numbers
 
   std::vector<std::pair<std::string, ByteBuffer>> lightmaps;
   for (int i = 0; i < 2; ++i)
     lightmaps.emplace_back(fmt::format("LIGHT{}.0", i),
-                           make_texture({"", Format::rgb565, 32, 32, 1, 0, i == 1 ? 0x00800000u : 0u, Pattern::gradient, {}}, rng));
+                           make_texture({"", Format::rgb565, 32, 32, 1, 0, i == 1 ? 0x00800000u : 0u,
+                                         Pattern::gradient, {}},
+                                        rng));
 
   std::vector<std::pair<std::string, ByteBuffer>> palettes;
   for (const char* name : {"A.PAL", "B0.PAL", "B.PAL"}) palettes.emplace_back(name, make_pal(rng));

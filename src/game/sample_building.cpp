@@ -1,0 +1,158 @@
+// The sample building: a two-storey concrete block (12 x 8 x 7 m) with windows, a door under a
+// canopy, a parapet, a stair house, vents and an antenna on the roof. One node with three LODs in
+// the regular state (slot[0][0..2]: full detail, block + stair house + windows, a single block) and
+// the destroyed state (slot[1][0]): jagged wall stubs, rubble heaps, fallen slabs, a bent antenna.
+// The front (door) is -Y; model units are metres, Z up, the ground at z = 0.
+#include "game/sample_model_assets.hpp"
+#include "game/sample_model_builder.hpp"
+
+namespace parkan::game {
+
+namespace {
+
+using mesh::SlotMesh;
+using msh::Vec3;
+using namespace wear_row;
+
+constexpr float kHalfX = 6.0f, kHalfY = 4.0f, kHeight = 7.0f, kParapet = 0.6f;
+constexpr float kWallTile = 4.0f;
+constexpr float kProud = 0.02f;  // windows and doors stand this far out of the wall
+
+// A rectangle on a wall facing `side` (0: -Y, 1: +Y, 2: -X, 3: +X), from a0 to a1 along the wall
+// (X for the Y walls, Y for the X walls) and z0 to z1, counter-clockwise seen from outside.
+void on_wall(SlotMesh& m, std::uint16_t material, int side, float a0, float a1, float z0, float z1, float tile) {
+  float plane = (side == 0 ? -kHalfY : side == 1 ? kHalfY : side == 2 ? -kHalfX : kHalfX) +
+                ((side % 2) == 0 ? -kProud : kProud);
+  auto at = [&](float a, float z) { return side < 2 ? Vec3{a, plane, z} : Vec3{plane, a, z}; };
+  bool forward = side == 0 || side == 3;  // these two faces run a0 -> a1 from left to right
+  if (forward) m.polygon(material, {at(a0, z0), at(a1, z0), at(a1, z1), at(a0, z1)}, tile);
+  else m.polygon(material, {at(a1, z0), at(a0, z0), at(a0, z1), at(a1, z1)}, tile);
+}
+
+void window(SlotMesh& m, int side, float centre, float floor) {
+  on_wall(m, building_window, side, centre - 0.8f, centre + 0.8f, floor + 1.3f, floor + 2.7f, 1.6f);
+}
+
+void windows(SlotMesh& m, bool sides) {
+  for (float x : {-4.2f, -2.1f, 2.1f, 4.2f}) {
+    window(m, 0, x, 0.0f);
+    window(m, 0, x, 3.0f);
+    window(m, 1, x, 0.0f);
+    window(m, 1, x, 3.0f);
+  }
+  window(m, 0, 0.0f, 3.0f);  // above the door
+  window(m, 1, 0.0f, 0.0f);
+  window(m, 1, 0.0f, 3.0f);
+  if (!sides) return;
+  for (int side : {2, 3})
+    for (float y : {-1.8f, 1.8f})
+      for (float floor : {0.0f, 3.0f}) window(m, side, y, floor);
+}
+
+SlotMesh full_detail() {
+  SlotMesh m;
+  m.box(building_concrete, {-kHalfX, -kHalfY, 0}, {kHalfX, kHalfY, kHeight}, kWallTile);
+  float top = kHeight + kParapet, t = 0.3f;
+  m.box(building_concrete, {-kHalfX, -kHalfY, kHeight}, {kHalfX, -kHalfY + t, top}, kWallTile);
+  m.box(building_concrete, {-kHalfX, kHalfY - t, kHeight}, {kHalfX, kHalfY, top}, kWallTile);
+  m.box(building_concrete, {-kHalfX, -kHalfY + t, kHeight}, {-kHalfX + t, kHalfY - t, top}, kWallTile);
+  m.box(building_concrete, {kHalfX - t, -kHalfY + t, kHeight}, {kHalfX, kHalfY - t, top}, kWallTile);
+  windows(m, true);
+  on_wall(m, building_steel, 0, -0.9f, 0.9f, 0.2f, 2.4f, 2.0f);                               // door
+  m.box(building_concrete, {-1.4f, -kHalfY - 0.9f, 2.6f}, {1.4f, -kHalfY, 2.85f}, kWallTile);  // canopy
+  m.box(building_concrete, {-1.2f, -kHalfY - 0.7f, 0}, {1.2f, -kHalfY, 0.2f}, kWallTile);      // step
+  // Roof: stair house with its door, two vents, an antenna mast with a cross bar.
+  m.box(building_concrete, {1.5f, 0.5f, kHeight}, {4.5f, 3.2f, kHeight + 2.2f}, kWallTile);
+  m.polygon(building_steel, {{2.5f, 0.48f, kHeight}, {3.5f, 0.48f, kHeight}, {3.5f, 0.48f, kHeight + 2.0f},
+                             {2.5f, 0.48f, kHeight + 2.0f}}, 2.0f);
+  m.box(building_steel, {-4.0f, -2.0f, kHeight}, {-2.6f, -0.8f, kHeight + 0.7f}, 1.0f);
+  m.box(building_steel, {-1.5f, -2.6f, kHeight}, {-0.5f, -1.6f, kHeight + 0.5f}, 1.0f);
+  m.cylinder(building_steel, 2, {-3.5f, 2.0f, kHeight}, 0.07f, 3.8f, 6, 1.0f);
+  m.cylinder(building_steel, 0, {-4.2f, 2.0f, kHeight + 3.4f}, 0.04f, 1.4f, 6, 1.0f);
+  return m;
+}
+
+SlotMesh medium_detail() {
+  SlotMesh m;
+  m.box(building_concrete, {-kHalfX, -kHalfY, 0}, {kHalfX, kHalfY, kHeight + kParapet}, kWallTile);
+  m.box(building_concrete, {1.5f, 0.5f, kHeight + kParapet}, {4.5f, 3.2f, kHeight + 2.2f}, kWallTile);
+  windows(m, false);
+  on_wall(m, building_steel, 0, -0.9f, 0.9f, 0.2f, 2.4f, 2.0f);
+  return m;
+}
+
+SlotMesh low_detail() {
+  SlotMesh m;
+  m.box(building_concrete, {-kHalfX, -kHalfY, 0}, {kHalfX, kHalfY, kHeight + kParapet}, kWallTile);
+  return m;
+}
+
+// A wall stub along X (front or back) whose top falls linearly from h0 at x0 to h1 at x1.
+void stub_x(SlotMesh& m, float x0, float x1, float y0, float y1, float h0, float h1) {
+  m.hexahedron(building_concrete,
+               {Vec3{x0, y0, 0.3f}, {x1, y0, 0.3f}, {x1, y1, 0.3f}, {x0, y1, 0.3f},
+                {x0, y0, h0}, {x1, y0, h1}, {x1, y1, h1}, {x0, y1, h0}},
+               kWallTile);
+}
+// The same along Y (a side wall).
+void stub_y(SlotMesh& m, float x0, float x1, float y0, float y1, float h0, float h1) {
+  m.hexahedron(building_concrete,
+               {Vec3{x0, y0, 0.3f}, {x1, y0, 0.3f}, {x1, y1, 0.3f}, {x0, y1, 0.3f},
+                {x0, y0, h0}, {x1, y0, h0}, {x1, y1, h1}, {x0, y1, h1}},
+               kWallTile);
+}
+
+SlotMesh destroyed() {
+  SlotMesh m;
+  m.box(building_concrete, {-kHalfX - 0.2f, -kHalfY - 0.2f, 0}, {kHalfX + 0.2f, kHalfY + 0.2f, 0.3f}, kWallTile);
+  float t = 0.35f;
+  stub_x(m, -kHalfX, -2.0f, kHalfY - t, kHalfY, 5.6f, 3.8f);  // the back wall, broken down to the right
+  stub_x(m, -2.0f, 1.5f, kHalfY - t, kHalfY, 3.8f, 2.1f);
+  stub_x(m, 1.5f, kHalfX, kHalfY - t, kHalfY, 2.1f, 0.8f);
+  stub_y(m, -kHalfX, -kHalfX + t, -kHalfY, 0.0f, 1.2f, 3.1f);  // the left wall, rising to the back
+  stub_y(m, -kHalfX, -kHalfX + t, 0.0f, kHalfY - t, 3.1f, 5.6f);
+  stub_x(m, -kHalfX + t, -3.0f, -kHalfY, -kHalfY + t, 1.5f, 0.6f);  // front corners
+  stub_x(m, 3.0f, kHalfX, -kHalfY, -kHalfY + t, 0.5f, 1.8f);
+  stub_y(m, kHalfX - t, kHalfX, -kHalfY + t, -1.0f, 1.8f, 0.5f);   // the right wall
+  on_wall(m, building_window, 1, -5.0f, -3.4f, 1.3f, 2.7f, 1.6f);  // one window left in the back wall
+  // Heaps of rubble where the floors came down.
+  m.hexahedron(building_rubble,
+               {Vec3{-2.5f, -3.4f, 0.3f}, {4.8f, -3.4f, 0.3f}, {4.8f, 2.8f, 0.3f}, {-2.5f, 2.8f, 0.3f},
+                {0.0f, -1.4f, 2.3f}, {2.2f, -1.4f, 2.3f}, {2.2f, 0.6f, 2.3f}, {0.0f, 0.6f, 2.3f}},
+               2.0f);
+  m.hexahedron(building_rubble,
+               {Vec3{-5.6f, -4.8f, 0.0f}, {-0.8f, -4.8f, 0.0f}, {-0.8f, -2.2f, 0.3f}, {-5.6f, -2.2f, 0.3f},
+                {-4.2f, -3.9f, 1.4f}, {-2.2f, -3.9f, 1.4f}, {-2.2f, -3.5f, 1.4f}, {-4.2f, -3.5f, 1.4f}},
+               2.0f);
+  // Floor slabs fallen at angles, the stair house on its side, rebars, the bent antenna.
+  m.place(mesh::rotate_y(0.55f, {3.8f, 1.6f, 1.6f}));
+  m.box(building_concrete, {-1.9f, -1.4f, -0.15f}, {1.9f, 1.4f, 0.15f}, kWallTile);
+  m.place(mesh::rotate_x(-0.45f, {-2.8f, 2.0f, 1.5f}));
+  m.box(building_concrete, {-2.2f, -1.5f, -0.15f}, {2.2f, 1.5f, 0.15f}, kWallTile);
+  m.place(mesh::rotate_z(0.35f, {4.2f, -2.6f, 0.3f}));
+  m.box(building_concrete, {-1.1f, -0.9f, 0.0f}, {1.1f, 0.9f, 1.5f}, kWallTile);
+  for (float x : {-1.2f, -0.6f, 0.0f}) {
+    m.place(mesh::rotate_y(0.3f + x * 0.4f, {x - 3.0f, 2.1f, 1.9f}));
+    m.cylinder(building_steel, 2, {0, 0, 0}, 0.03f, 1.3f, 4, 1.0f);
+  }
+  m.place(mesh::rotate_z(0.3f, {-0.5f, 3.0f, 0.35f}));
+  m.cylinder(building_steel, 0, {-1.8f, 0, 0}, 0.07f, 3.6f, 6, 1.0f);
+  m.reset_placement();
+  return m;
+}
+
+}  // namespace
+
+SampleModel building_model() {
+  SampleNode node;
+  node.name = "building";
+  node.slots[{0, 0}] = full_detail();
+  node.slots[{0, 1}] = medium_detail();
+  node.slots[{0, 2}] = low_detail();
+  node.slots[{1, 0}] = destroyed();
+  SampleModel model;
+  model.nodes.push_back(std::move(node));
+  return model;
+}
+
+}  // namespace parkan::game

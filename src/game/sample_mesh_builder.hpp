@@ -1,0 +1,68 @@
+#pragma once
+// Shape primitives for the sample models: boxes, slanted boxes (any eight corners), cylinders and
+// flat polygons, with flat face normals (smooth around a cylinder), counter-clockwise winding seen
+// from outside in the right-handed Z-up frame of the models (msh.md 4, 7), and UVs that tile a
+// texture every `tile` model units. Triangles are grouped by material (the WEAR row of a batch).
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "parkan/msh/anim_types.hpp"
+
+namespace parkan::game::mesh {
+
+using msh::Vec3;
+
+struct Vertex {
+  Vec3 pos{};
+  Vec3 normal{};
+  float u = 0.0f, v = 0.0f;
+};
+
+// The triangles of one material: a batch of the slot.
+struct Group {
+  std::uint16_t material = 0;
+  std::vector<Vertex> vertices;
+  std::vector<std::uint16_t> indices;  // triangle list, counter-clockwise from outside
+};
+
+// A rigid placement for the shapes that follow: p' = rotation * p + offset (row-major 3x3).
+struct Placement {
+  std::array<float, 9> rotation{1, 0, 0, 0, 1, 0, 0, 0, 1};
+  Vec3 offset{};
+};
+Placement rotate_x(float angle, Vec3 offset = {});  // counter-clockwise seen from +X
+Placement rotate_y(float angle, Vec3 offset = {});
+Placement rotate_z(float angle, Vec3 offset = {});
+
+// The geometry of one slot (one node in one state and LOD).
+class SlotMesh {
+ public:
+  void place(const Placement& placement) { placement_ = placement; }
+  void reset_placement() { placement_ = {}; }
+
+  // A planar polygon, corners counter-clockwise seen from the side its normal points to; UVs by
+  // projecting on the plane of the two axes the face is most parallel to.
+  void polygon(std::uint16_t material, const std::vector<Vec3>& corners, float tile);
+  // Eight corners: bottom face then top face, each counter-clockwise seen from above (+Z); the six
+  // faces may be slanted (a wedge, a glacis, a tapered turret), each must stay planar.
+  void hexahedron(std::uint16_t material, const std::array<Vec3, 8>& corners, float tile);
+  void box(std::uint16_t material, Vec3 min, Vec3 max, float tile);
+  // A box whose top face is `min`..`max` shrunk by `inset` on X and Y (a frustum of a box).
+  void tapered_box(std::uint16_t material, Vec3 min, Vec3 max, float inset_x, float inset_y, float tile);
+  // A cylinder along `axis` (0 = X, 1 = Y, 2 = Z) from `base` over `length` (negative: the other way),
+  // `segments` sides with smooth normals, flat caps.
+  void cylinder(std::uint16_t material, int axis, Vec3 base, float radius, float length, int segments, float tile);
+
+  const std::vector<Group>& groups() const { return groups_; }
+  bool empty() const { return groups_.empty(); }
+
+ private:
+  Group& group(std::uint16_t material);
+  std::uint16_t add(Group& g, Vec3 pos, Vec3 normal, float u, float v);
+
+  Placement placement_;
+  std::vector<Group> groups_;  // in the order materials first appear
+};
+
+}  // namespace parkan::game::mesh
