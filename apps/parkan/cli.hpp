@@ -81,4 +81,5 @@ void add_anim_commands(CLI::App& app);
 void add_sample_commands(CLI::App& app);
 void add_runtime_commands(CLI::App& app);
 
+void add_export_commands(CLI::App& app);
 }  // namespace parkan::cli

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   add_anim_commands(app);
   add_runtime_commands(app);
   add_sample_commands(app);
+  add_export_commands(app);
   app.add_subcommand("help", "show the help of parkan or of a command: parkan help [GROUP [COMMAND]]")
       ->allow_extras();
   finish_command_tree(app);

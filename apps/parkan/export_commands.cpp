@@ -1,0 +1,156 @@
+// parkan export gltf (cli.md "export: other ecosystems"). Glue only: the export lives in
+// parkan/export/gltf.hpp.
+#include <filesystem>
+#include <iostream>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "cli.hpp"
+#include "parkan/core/progress.hpp"
+#include "parkan/core/text.hpp"
+#include "parkan/export/gltf.hpp"
+#include "parkan/resource/archive.hpp"
+#include "parkan/resource/game.hpp"
+#include "parkan/resource/reference.hpp"
+
+namespace parkan::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct GltfArgs {
+  std::string src, out, game;
+  std::uint32_t state = 0, lod = 0;
+  bool no_anim = false;
+  float fps = gltf::kDefaultFps;
+};
+
+gltf::Options options_of(const GltfArgs& args) {
+  gltf::Options options;
+  options.state = args.state;
+  options.lod = args.lod;
+  options.animation = !args.no_anim;
+  options.fps = args.fps;
+  return options;
+}
+
+// --game DIR, else the folder of the archive (where the game keeps Material.lib and Textures.lib). A
+// folder that cannot be listed is an I/O error when named, and untextured materials (a warning) when not.
+Result<std::optional<resource::Game>> open_game(const GltfArgs& args, const std::string& archive_path) {
+  if (!args.game.empty()) {
+    PARKAN_ASSIGN(resource::Game game, resource::Game::open(args.game));
+    return std::optional<resource::Game>(std::move(game));
+  }
+  fs::path folder = fs::path(archive_path).parent_path();
+  auto game = resource::Game::open(folder.empty() ? fs::path(".") : folder);
+  if (!game) return std::optional<resource::Game>();
+  return std::optional<resource::Game>(std::move(*game));
+}
+
+void print_warnings(const gltf::Exported& exported) {
+  for (const Diagnostic& warning : exported.warnings) print_diagnostic(warning);
+}
+
+// A file name for a model entry: UTF-8 of its cp1251 name without the extension, separators replaced.
+std::string glb_name_for(std::string_view entry_name) {
+  std::string name = cp1251_to_utf8(entry_name);
+  std::size_t dot = name.rfind('.');
+  if (dot != std::string::npos && dot > 0) name.erase(dot);
+  for (char& c : name)
+    if (c == '/' || c == '\\' || c == ':' || (static_cast<unsigned char>(c) < 0x20)) c = '_';
+  if (name.empty() || name == "." || name == "..") name = "_" + name;
+  return name;
+}
+
+// Every model of an archive to OUTDIR/<stem>.glb. A model that cannot be exported is reported and
+// skipped (exit 1 at the end); an output that cannot be written stops the export (exit 3).
+Result<int> export_archive(const GltfArgs& args, const std::shared_ptr<const resource::Archive>& archive) {
+  std::error_code ec;
+  if (fs::exists(args.out, ec) && !fs::is_directory(args.out, ec))
+    return usage_error(fmt::format("{} is an archive: OUT must be a folder, and {} is a file", args.src, args.out));
+  fs::create_directories(args.out, ec);
+  if (ec) return io_error("cannot create folder: " + ec.message(), args.out);
+  PARKAN_ASSIGN(std::optional<resource::Game> game, open_game(args, archive->path()));
+  const gltf::Options options = options_of(args);
+  const std::vector<std::size_t> models = gltf::model_entries(*archive);
+  Progress progress("export gltf", models.size(), !globals().quiet);
+  std::set<std::string> used;
+  std::size_t failures = 0, warnings = 0;
+  for (std::size_t i : models) {
+    PARKAN_ASSIGN(resource::Payload payload, archive->payload(i));
+    gltf::Source source{payload.bytes(), payload.location().name, payload.display_name(), archive,
+                        game ? &*game : nullptr};
+    auto exported = gltf::export_model(source, options, gltf::Container::glb);
+    progress.advance();
+    if (!exported) {
+      print_error(exported.error());
+      ++failures;
+      continue;
+    }
+    print_warnings(*exported);
+    warnings += exported->warnings.size();
+    std::string name = glb_name_for(payload.location().name);
+    std::string key = name;
+    for (char& c : key) c = char(fold_lower(static_cast<unsigned char>(c)));  // case-insensitive file systems
+    if (!used.insert(key).second) name += fmt::format("#{}", i);
+    PARKAN_TRY(gltf::write_exported(*exported, fs::path(args.out) / (name + ".glb"), {archive->path()}));
+  }
+  progress.finish();
+  if (!globals().quiet)
+    std::cerr << fmt::format("exported {} of {} to {} ({})\n", models.size() - failures,
+                             count_of(models.size(), "model"), escape_control(args.out),
+                             count_of(warnings, "warning"));
+  return failures ? 1 : 0;
+}
+
+Result<int> export_one(const GltfArgs& args) {
+  const resource::Reference reference = resource::parse_reference(args.src);
+  std::shared_ptr<const resource::Archive> archive;
+  resource::Payload payload;
+  if (reference.is_entry()) {
+    PARKAN_ASSIGN(archive, resource::open_archive(reference.path));
+    PARKAN_ASSIGN(payload, archive->get(reference.name ? *reference.name : fmt::format("#{}", *reference.index)));
+  } else {
+    PARKAN_ASSIGN(payload, resource::open_file_payload(reference.path));
+    // A library (it holds MESH entries) exports every model; a model NRes on its own is one model.
+    if (resource::looks_like_archive(payload.bytes())) {
+      PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> library, resource::open_archive(reference.path));
+      if (!gltf::model_entries(*library).empty()) return export_archive(args, library);
+    }
+  }
+  const auto container = gltf::container_for(args.out);
+  if (!container) return usage_error(fmt::format("OUT must end in .gltf or .glb, not {}", args.out));
+  PARKAN_ASSIGN(std::optional<resource::Game> game, open_game(args, payload.file()));
+  const std::string entry_name = payload.is_entry() ? payload.location().name
+                                                    : fs::path(payload.file()).filename().string();
+  gltf::Source source{payload.bytes(), entry_name, payload.display_name(), archive, game ? &*game : nullptr};
+  PARKAN_ASSIGN(gltf::Exported exported, gltf::export_model(source, options_of(args), *container));
+  print_warnings(exported);
+  PARKAN_TRY(gltf::write_exported(exported, args.out, {payload.file()}));
+  return 0;
+}
+
+}  // namespace
+
+void add_export_commands(CLI::App& app) {
+  CLI::App* group = app.add_subcommand("export", "export to other ecosystems (glTF 2.0)");
+  group->require_subcommand(1);
+  auto args = std::make_shared<GltfArgs>();
+  CLI::App* c = add_command(*group, "gltf",
+                            "a model to glTF 2.0 (.gltf + PNGs, or .glb); a whole archive: every model to OUTDIR/",
+                            [args]() -> Result<int> { return export_one(*args); });
+  c->add_option("SRC", args->src, "a model ARCHIVE::NAME.msh, or an archive (every model in it)")->required();
+  c->add_option("OUT", args->out, "OUT.gltf or OUT.glb; for an archive a folder (receives NAME.glb)")->required();
+  c->add_option("--game", args->game, "the game folder with Material.lib and Textures.lib (default: SRC's folder)");
+  c->add_option("--state", args->state, "model state: 0 regular, 1 destroyed, 2 other (default 0)")
+      ->check(CLI::Range(0, 2));
+  c->add_option("--lod", args->lod, "level of detail 0..4, 0 = most detailed (default 0)")
+      ->check(CLI::Range(0, 4));
+  c->add_flag("--no-anim", args->no_anim, "rest pose only, no animation");
+  c->add_option("--fps", args->fps, "frames of the model's timeline per second of glTF time (default 30)")
+      ->check(CLI::PositiveNumber);
+}
+
+}  // namespace parkan::cli

@@ -1,0 +1,425 @@
+// glTF export: models built in code, exported in memory and through the CLI, re-read with tinygltf
+// (vertex counts, parents, world-space positions of the rest pose and of animated frames against
+// msh::world_matrices), and checked by Khronos' glTF validator.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <tiny_gltf.h>
+
+#include "export/gltf_builders.hpp"
+#include "parkan/export/gltf.hpp"
+#include "parkan/msh/anim.hpp"
+#include "parkan/resource/archive.hpp"
+#include "parkan/resource/game.hpp"
+#include "support.hpp"
+
+namespace parkan::gltf {
+namespace {
+
+using test::build_model;
+using test::ModelSpec;
+using Mat = std::array<double, 16>;  // row-major, column vectors, like msh::Mat4
+
+// A game folder on disk: models.rlb (the given models and their .wea), Material.lib, Textures.lib.
+struct GameFolder {
+  parkan::test::TempDir dir;
+  std::shared_ptr<const resource::Archive> models;
+  std::optional<resource::Game> game;
+  explicit GameFolder(const std::vector<std::pair<std::string, ByteBuffer>>& entries) {
+    test::GameFiles files = test::game_files(entries);
+    parkan::test::write_bytes(dir / "models.rlb", files.models);
+    parkan::test::write_bytes(dir / "Material.lib", files.materials);
+    parkan::test::write_bytes(dir / "Textures.lib", files.textures);
+    models = test::value_or_throw(resource::open_archive(dir / "models.rlb"));
+    game = test::value_or_throw(resource::Game::open(dir.path()));
+  }
+  Result<Exported> export_entry(const std::string& name, const Options& options = {},
+                                Container container = Container::glb) {
+    resource::Payload payload = test::value_or_throw(models->get(name));
+    Source source{payload.bytes(), name, payload.display_name(), models, &*game};
+    return export_model(source, options, container);
+  }
+};
+
+tinygltf::Model load_glb(const ByteBuffer& bytes) {
+  tinygltf::TinyGLTF loader;
+  tinygltf::Model model;
+  std::string error, warning;
+  const bool ok = loader.LoadBinaryFromMemory(&model, &error, &warning, bytes.data(), unsigned(bytes.size()));
+  EXPECT_TRUE(ok) << error;
+  EXPECT_EQ(warning, "");
+  return model;
+}
+
+template <class T>
+std::vector<T> accessor_data(const tinygltf::Model& m, int index) {
+  const tinygltf::Accessor& a = m.accessors[std::size_t(index)];
+  const tinygltf::BufferView& v = m.bufferViews[std::size_t(a.bufferView)];
+  const unsigned char* p = m.buffers[std::size_t(v.buffer)].data.data() + v.byteOffset + a.byteOffset;
+  std::vector<T> out(a.count);
+  std::memcpy(out.data(), p, a.count * sizeof(T));
+  return out;
+}
+std::vector<std::uint32_t> index_data(const tinygltf::Model& m, int index) {
+  const tinygltf::Accessor& a = m.accessors[std::size_t(index)];
+  if (a.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT) return accessor_data<std::uint32_t>(m, index);
+  auto narrow = accessor_data<std::uint16_t>(m, index);
+  return {narrow.begin(), narrow.end()};
+}
+
+Mat identity() { return {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}; }
+Mat multiply(const Mat& a, const Mat& b) {
+  Mat r{};
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j)
+      for (int k = 0; k < 4; ++k) r[i * 4 + j] += a[i * 4 + k] * b[k * 4 + j];
+  return r;
+}
+// The matrix of a glTF translation and rotation [x, y, z, w] (unit).
+Mat trs(const std::vector<double>& t, const std::vector<double>& q) {
+  const double x = q.size() == 4 ? q[0] : 0, y = q.size() == 4 ? q[1] : 0, z = q.size() == 4 ? q[2] : 0,
+               w = q.size() == 4 ? q[3] : 1;
+  Mat m = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),     0,
+           2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),     0,
+           2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y), 0,
+           0,                       0,                       0,                       1};
+  if (t.size() == 3) m[3] = t[0], m[7] = t[1], m[11] = t[2];
+  return m;
+}
+std::array<double, 3> apply(const Mat& m, const std::array<double, 3>& p) {
+  return {m[0] * p[0] + m[1] * p[1] + m[2] * p[2] + m[3], m[4] * p[0] + m[5] * p[1] + m[6] * p[2] + m[7],
+          m[8] * p[0] + m[9] * p[1] + m[10] * p[2] + m[11]};
+}
+
+// World matrices of the glTF nodes; `frame` >= 0 takes each animated node's keyframe `frame`.
+std::vector<Mat> gltf_world(const tinygltf::Model& m, int frame) {
+  std::vector<std::vector<double>> t(m.nodes.size()), r(m.nodes.size());
+  for (std::size_t n = 0; n < m.nodes.size(); ++n) t[n] = m.nodes[n].translation, r[n] = m.nodes[n].rotation;
+  if (frame >= 0 && !m.animations.empty())
+    for (const tinygltf::AnimationChannel& c : m.animations[0].channels) {
+      const int output = m.animations[0].samplers[std::size_t(c.sampler)].output;
+      if (c.target_path == "translation") {
+        auto v = accessor_data<std::array<float, 3>>(m, output)[std::size_t(frame)];
+        t[std::size_t(c.target_node)] = {v[0], v[1], v[2]};
+      } else {
+        auto v = accessor_data<std::array<float, 4>>(m, output)[std::size_t(frame)];
+        r[std::size_t(c.target_node)] = {v[0], v[1], v[2], v[3]};
+      }
+    }
+  std::vector<Mat> world(m.nodes.size(), identity());
+  // Parents first: walk from the scene's roots.
+  std::vector<std::pair<int, Mat>> stack;
+  for (int root : m.scenes[0].nodes) stack.push_back({root, identity()});
+  while (!stack.empty()) {
+    auto [node, parent] = stack.back();
+    stack.pop_back();
+    world[std::size_t(node)] = multiply(parent, trs(t[std::size_t(node)], r[std::size_t(node)]));
+    for (int child : m.nodes[std::size_t(node)].children) stack.push_back({child, world[std::size_t(node)]});
+  }
+  return world;
+}
+
+// The engine's world matrices (msh.md 7) of the rest pose (fallback keys) or at frame t.
+std::vector<msh::Mat4> engine_world(const ByteBuffer& model, int frame) {
+  msh::AnimStreams anim = test::value_or_throw(msh::read_anim_streams(model));
+  if (frame >= 0) return test::value_or_throw(msh::world_matrices(anim, float(frame)));
+  std::vector<msh::Mat4> world(anim.node_count);
+  for (std::uint32_t n = 0; n < anim.node_count; ++n) {
+    msh::AnimKey key = anim.key(anim.node_fallback(n));
+    msh::NodePose pose;
+    pose.quat = msh::decode_quat(key.quat_raw);
+    pose.pos = key.pos;
+    msh::Mat4 local = msh::pose_matrix(pose);
+    const std::uint16_t parent = anim.node_parent(n);
+    world[n] = parent == msh::kNoParent ? local : msh::multiply(world[parent], local);
+  }
+  return world;
+}
+
+// Every exported vertex in glTF world space against the engine's world transform of its source
+// vertex, turned Z-up to Y-up: (x, y, z) -> (x, z, -y). Returns the number of vertices compared.
+std::size_t compare_world(const tinygltf::Model& gltf, const ByteBuffer& model_bytes, const msh::Model& model,
+                          int frame, double tolerance) {
+  const std::vector<Mat> world = gltf_world(gltf, frame);
+  const std::vector<msh::Mat4> engine = engine_world(model_bytes, frame);
+  std::size_t compared = 0;
+  for (std::size_t n = 0; n < model.nodes.size(); ++n) {
+    const tinygltf::Node& node = gltf.nodes[n];
+    if (node.mesh < 0) continue;
+    const msh::Slot& slot = model.slots[model.nodes[n].slot(0, 0)];
+    const tinygltf::Mesh& mesh = gltf.meshes[std::size_t(node.mesh)];
+    for (std::size_t p = 0; p < mesh.primitives.size(); ++p) {
+      const msh::Batch& batch = model.batches[slot.batch_start + p];
+      auto positions = accessor_data<std::array<float, 3>>(gltf, mesh.primitives[p].attributes.at("POSITION"));
+      auto indices = index_data(gltf, mesh.primitives[p].indices);
+      std::vector<std::uint32_t> source(batch.index_count);
+      for (std::size_t k = 0; k < source.size(); ++k)
+        source[k] = batch.base_vertex + model.indices[batch.index_start + k];
+      for (std::size_t k = 0; k < indices.size(); ++k) {
+        const auto& v = positions[indices[k]];
+        const auto exported = apply(world[n], {v[0], v[1], v[2]});
+        // The same corner in the source (the exporter may swap corners 1 and 2 of a triangle).
+        bool found = false;
+        const std::size_t t = k / 3 * 3;
+        for (std::size_t c = t; c < t + 3 && !found; ++c) {
+          const msh::Vec3& s = model.positions[source[c]];
+          const msh::Mat4& w = engine[n];
+          const double x = w[0] * s[0] + w[1] * s[1] + w[2] * s[2] + w[3];
+          const double y = w[4] * s[0] + w[5] * s[1] + w[6] * s[2] + w[7];
+          const double z = w[8] * s[0] + w[9] * s[1] + w[10] * s[2] + w[11];
+          found = std::abs(exported[0] - x) < tolerance && std::abs(exported[1] - z) < tolerance &&
+                  std::abs(exported[2] + y) < tolerance;
+        }
+        EXPECT_TRUE(found) << "node " << n << " primitive " << p << " index " << k << " frame " << frame;
+        if (!found) return compared;
+        ++compared;
+      }
+    }
+  }
+  return compared;
+}
+
+TEST(GltfExport, NodesParentsAndRootAxisChange) {
+  const msh::Model model = build_model();
+  GameFolder folder({{"tank.msh", test::model_bytes(model)}});
+  Exported exported = test::value_or_throw(folder.export_entry("tank.msh"));
+  tinygltf::Model gltf = load_glb(exported.document);
+  ASSERT_EQ(gltf.nodes.size(), model.nodes.size() + 1);
+  EXPECT_EQ(gltf.nodes[0].name, "hull");
+  EXPECT_EQ(gltf.nodes[1].name, "node1");
+  EXPECT_EQ(gltf.nodes[2].name, "part2");
+  const tinygltf::Node& root = gltf.nodes.back();
+  EXPECT_EQ(root.name, "tank");
+  ASSERT_EQ(root.rotation.size(), 4u);
+  EXPECT_NEAR(root.rotation[0], -std::sqrt(0.5), 1e-12);
+  EXPECT_NEAR(root.rotation[3], std::sqrt(0.5), 1e-12);
+  EXPECT_EQ(gltf.scenes.at(0).nodes, std::vector<int>{int(model.nodes.size())});
+  // Parents: node i > 0 is the child of (i - 1) / 2, node 0 of the root.
+  std::vector<int> parent(gltf.nodes.size(), -1);
+  for (std::size_t n = 0; n < gltf.nodes.size(); ++n)
+    for (int c : gltf.nodes[n].children) parent[std::size_t(c)] = int(n);
+  EXPECT_EQ(parent[0], int(model.nodes.size()));
+  for (std::size_t n = 1; n < model.nodes.size(); ++n) EXPECT_EQ(parent[n], int(model.nodes[n].parent)) << n;
+  // The helper (last node) has no mesh; the others have one primitive each.
+  EXPECT_EQ(gltf.nodes[model.nodes.size() - 1].mesh, -1);
+  EXPECT_EQ(exported.nodes, model.nodes.size());
+  EXPECT_EQ(exported.primitives, model.nodes.size() - 1);
+}
+
+TEST(GltfExport, VertexCountsAndRestPoseWorldPositions) {
+  const msh::Model model = build_model();
+  const ByteBuffer bytes = test::model_bytes(model);
+  GameFolder folder({{"tank.msh", bytes}});
+  Exported exported = test::value_or_throw(folder.export_entry("tank.msh"));
+  tinygltf::Model gltf = load_glb(exported.document);
+  std::size_t vertices = 0;
+  for (std::size_t n = 0; n + 1 < model.nodes.size(); ++n) {
+    const msh::Slot& slot = model.slots[model.nodes[n].slot(0, 0)];
+    vertices += model.batches[slot.batch_start].w0E;  // every vertex of the sphere is used
+  }
+  EXPECT_EQ(exported.vertices, vertices);
+  std::size_t counted = 0;
+  for (const tinygltf::Mesh& mesh : gltf.meshes)
+    for (const tinygltf::Primitive& p : mesh.primitives)
+      counted += gltf.accessors[std::size_t(p.attributes.at("POSITION"))].count;
+  EXPECT_EQ(counted, vertices);
+  std::size_t corners = 0;
+  for (const tinygltf::Mesh& mesh : gltf.meshes)
+    for (const tinygltf::Primitive& p : mesh.primitives) corners += gltf.accessors[std::size_t(p.indices)].count;
+  EXPECT_EQ(compare_world(gltf, bytes, model, -1, 1e-4), corners);
+}
+
+TEST(GltfExport, AnimatedPosesMatchTheEngineSamplerAtEveryFrame) {
+  ModelSpec spec;
+  spec.nodes = 7;
+  const msh::Model model = build_model(spec);
+  const ByteBuffer bytes = test::model_bytes(model);
+  GameFolder folder({{"tank.msh", bytes}});
+  Options options;
+  options.fps = 24.0f;
+  Exported exported = test::value_or_throw(folder.export_entry("tank.msh", options));
+  EXPECT_EQ(exported.frames, spec.frames);
+  EXPECT_EQ(exported.animated_nodes, 3u);  // nodes 1, 3, 6
+  tinygltf::Model gltf = load_glb(exported.document);
+  ASSERT_EQ(gltf.animations.size(), 1u);
+  EXPECT_EQ(gltf.animations[0].channels.size(), 6u);
+  const int input = gltf.animations[0].samplers[0].input;
+  auto times = accessor_data<float>(gltf, input);
+  ASSERT_EQ(times.size(), spec.frames);
+  EXPECT_FLOAT_EQ(times[12], 12.0f / 24.0f);
+  for (int frame : {0, 1, 7, 10, 20}) EXPECT_GT(compare_world(gltf, bytes, model, frame, 1e-4), 0u) << frame;
+}
+
+TEST(GltfExport, NoAnimStateAndLodChooseTheSlots) {
+  const msh::Model model = build_model();
+  GameFolder folder({{"tank.msh", test::model_bytes(model)}});
+  Options options;
+  options.animation = false;
+  Exported still = test::value_or_throw(folder.export_entry("tank.msh", options));
+  EXPECT_TRUE(load_glb(still.document).animations.empty());
+  options.lod = 1;
+  Exported coarse = test::value_or_throw(folder.export_entry("tank.msh", options));
+  EXPECT_LT(coarse.vertices, still.vertices);
+  options.lod = 4;  // no slot: nodes without meshes
+  Exported empty = test::value_or_throw(folder.export_entry("tank.msh", options));
+  EXPECT_EQ(empty.primitives, 0u);
+  EXPECT_TRUE(load_glb(empty.document).meshes.empty());
+  options.lod = 5;
+  EXPECT_EQ(folder.export_entry("tank.msh", options).error().rule, "gltf.options.lod");
+}
+
+TEST(GltfExport, WindingFollowsTheStoredNormals) {
+  const msh::Model model = build_model();  // node 1 stores its triangles clockwise
+  GameFolder folder({{"tank.msh", test::model_bytes(model)}});
+  tinygltf::Model gltf = load_glb(test::value_or_throw(folder.export_entry("tank.msh")).document);
+  for (int n : {0, 1, 2}) {
+    const tinygltf::Primitive& p = gltf.meshes[std::size_t(gltf.nodes[std::size_t(n)].mesh)].primitives[0];
+    EXPECT_EQ(p.extras.Get("winding_reversed").Get<bool>(), n == 1);
+    auto positions = accessor_data<std::array<float, 3>>(gltf, p.attributes.at("POSITION"));
+    auto normals = accessor_data<std::array<float, 3>>(gltf, p.attributes.at("NORMAL"));
+    auto indices = index_data(gltf, p.indices);
+    int outward = 0, inward = 0;
+    for (std::size_t t = 0; t < indices.size(); t += 3) {
+      const auto &a = positions[indices[t]], &b = positions[indices[t + 1]], &c = positions[indices[t + 2]];
+      const std::array<float, 3> u{b[0] - a[0], b[1] - a[1], b[2] - a[2]}, v{c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+      const std::array<float, 3> g{u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+      const auto& s = normals[indices[t]];
+      if (g[0] * g[0] + g[1] * g[1] + g[2] * g[2] < 1e-10f) continue;  // degenerate at the poles
+      const float d = g[0] * s[0] + g[1] * s[1] + g[2] * s[2];
+      outward += d > 0;
+      inward += d < 0;
+    }
+    EXPECT_GT(outward, 0);
+    EXPECT_EQ(inward, 0) << n;
+    for (const auto& normal : normals)
+      EXPECT_NEAR(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2], 1.0f, 1e-5f);
+  }
+}
+
+TEST(GltfExport, MaterialsTexturesAndFallbacks) {
+  ModelSpec spec;
+  spec.nodes = 5;
+  spec.materials = 4;  // rows 0 HULL, 1 GLASS (two-sided), 2 NO_SUCH -> DEFAULT, 3 BARE (texture missing)
+  GameFolder folder({{"tank.msh", test::model_bytes(build_model(spec))}});
+  Exported exported = test::value_or_throw(folder.export_entry("tank.msh"));
+  tinygltf::Model gltf = load_glb(exported.document);
+  ASSERT_EQ(gltf.materials.size(), 4u);
+  std::map<std::string, const tinygltf::Material*> by_name;
+  for (const tinygltf::Material& m : gltf.materials) by_name[m.extras.Get("wear_name").Get<std::string>()] = &m;
+  const tinygltf::Material& hull = *by_name.at("HULL");
+  EXPECT_EQ(hull.name, "HULL");
+  EXPECT_EQ(hull.alphaMode, "OPAQUE");
+  EXPECT_FALSE(hull.doubleSided);
+  EXPECT_GE(hull.pbrMetallicRoughness.baseColorTexture.index, 0);
+  EXPECT_NEAR(hull.pbrMetallicRoughness.baseColorFactor[0], 1.0, 1e-6);  // p4 = 255
+  EXPECT_NEAR(hull.pbrMetallicRoughness.baseColorFactor[3], 1.0, 1e-6);  // p3 = 100 %
+  EXPECT_EQ(hull.extras.Get("phases").Get(0).Get("texture").Get<std::string>(), "HULL.0");
+  EXPECT_EQ(hull.extras.Get("phases").Get(0).Get("params").Get(16).Get<int>(), 16);
+  const tinygltf::Material& glass = *by_name.at("GLASS");
+  EXPECT_EQ(glass.alphaMode, "MASK");  // category 1, alpha only 0 and 255
+  EXPECT_TRUE(glass.doubleSided);
+  EXPECT_EQ(glass.extras.Get("category").Get<int>(), 1);
+  const tinygltf::Material& fallback = *by_name.at("NO_SUCH");
+  EXPECT_EQ(fallback.name, "DEFAULT");
+  EXPECT_EQ(fallback.extras.Get("match").Get<std::string>(), "default");
+  const tinygltf::Material& bare = *by_name.at("BARE");
+  EXPECT_EQ(bare.pbrMetallicRoughness.baseColorTexture.index, -1);
+  // One image per texture, decoded by tinygltf from the embedded PNG.
+  ASSERT_EQ(gltf.images.size(), 2u);
+  EXPECT_EQ(gltf.images[0].width, 8);
+  EXPECT_EQ(gltf.images[0].component, 4);
+  std::vector<std::string> codes;
+  for (const Diagnostic& d : exported.warnings) codes.push_back(d.code);
+  EXPECT_NE(std::find(codes.begin(), codes.end(), "gltf.material.fallback"), codes.end());
+  EXPECT_NE(std::find(codes.begin(), codes.end(), "gltf.texture.missing"), codes.end());
+}
+
+TEST(GltfExport, WithoutWearOrGameTheExportIsUntexturedWithWarnings) {
+  const ByteBuffer bytes = test::model_bytes(build_model());
+  Source source{bytes, "lonely.msh", "lonely.msh", nullptr, nullptr};
+  Exported exported = test::value_or_throw(export_model(source, {}, Container::glb));
+  EXPECT_EQ(exported.warnings.size(), 2u);
+  tinygltf::Model gltf = load_glb(exported.document);
+  EXPECT_TRUE(gltf.images.empty());
+  for (const tinygltf::Material& m : gltf.materials) EXPECT_EQ(m.extras.Get("match").Get<std::string>(), "none");
+}
+
+TEST(GltfExport, GltfTextWithPngFilesBesideIt) {
+  GameFolder folder({{"tank.msh", test::model_bytes(build_model())}});
+  Exported exported = test::value_or_throw(folder.export_entry("tank.msh", {}, Container::gltf));
+  ASSERT_EQ(exported.images.size(), 2u);
+  EXPECT_EQ(exported.images[0].file_name, "HULL.0_0.png");
+  parkan::test::TempDir out;
+  ASSERT_TRUE(write_exported(exported, out / "tank.gltf").ok());
+  tinygltf::TinyGLTF loader;
+  tinygltf::Model gltf;
+  std::string error, warning;
+  ASSERT_TRUE(loader.LoadASCIIFromFile(&gltf, &error, &warning, (out / "tank.gltf").string())) << error;
+  EXPECT_EQ(gltf.images.size(), 2u);
+  EXPECT_EQ(gltf.images[1].uri, "GLASS.0_1.png");
+  EXPECT_EQ(gltf.images[1].width, 8);
+  EXPECT_EQ(gltf.nodes.size(), 5u);
+}
+
+TEST(GltfExport, BrokenModelsAreRefusedWithOneError) {
+  msh::Model model = build_model();
+  model.indices[5] = 60000;  // past the vertex count
+  const ByteBuffer bytes = test::model_bytes(model);
+  Source source{bytes, "broken.msh", "models.rlb::broken.msh", nullptr, nullptr};
+  auto result = export_model(source, {}, Container::glb);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().rule, "msh.index.vertex");
+  EXPECT_EQ(result.error().file, "models.rlb::broken.msh");
+  const ByteBuffer garbage = {1, 2, 3};
+  Source unreadable{garbage, "x.msh", "x.msh", nullptr, nullptr};
+  EXPECT_FALSE(export_model(unreadable, {}, Container::glb).ok());
+}
+
+TEST(GltfExport, ContainerFromTheExtension) {
+  EXPECT_EQ(container_for("a/b.GLB"), Container::glb);
+  EXPECT_EQ(container_for("b.gltf"), Container::gltf);
+  EXPECT_EQ(container_for("b.obj"), std::nullopt);
+}
+
+#if defined(PARKAN_NODE) && defined(PARKAN_GLTF_VALIDATE) && defined(PARKAN_NPM_PREFIX)
+// Khronos' validator on exports made by the CLI: static and animated, .gltf and .glb, and a whole
+// archive. No errors, no warnings.
+TEST(GltfValidator, CliExportsPassWithoutErrorsOrWarnings) {
+  ModelSpec still;
+  still.frames = 0;
+  still.materials = 4;
+  GameFolder folder(
+      {{"tank.msh", test::model_bytes(build_model())}, {"crate.msh", test::model_bytes(build_model(still))}});
+  parkan::test::TempDir out;
+  const std::string models = (folder.dir / "models.rlb").string();
+  std::vector<std::string> files;
+  for (const char* name : {"tank", "crate"})
+    for (const char* extension : {".glb", ".gltf"}) {
+      const std::string target = (out / (std::string(name) + extension)).string();
+      auto run = parkan::test::run_cli({"export", "gltf", models + "::" + name + ".msh", target});
+      EXPECT_EQ(run.exit_code, 0) << run.err;
+      files.push_back(target);
+    }
+  auto all = parkan::test::run_cli({"--quiet", "export", "gltf", models, (out / "all").string()});
+  EXPECT_EQ(all.exit_code, 0) << all.err;
+  files.push_back((out / "all" / "tank.glb").string());
+  files.push_back((out / "all" / "crate.glb").string());
+  std::string command = std::string(PARKAN_NODE) + " " + PARKAN_GLTF_VALIDATE + " " + PARKAN_NPM_PREFIX;
+  for (const std::string& f : files) command += " " + f;
+  command += " 2>&1";
+  std::FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string report;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) report.append(buffer, n);
+  const int status = pclose(pipe);
+  EXPECT_EQ(status, 0) << report;
+  EXPECT_NE(report.find("crate.gltf: 0 errors, 0 warnings"), std::string::npos) << report;
+  std::printf("%s", report.c_str());
+}
+#endif
+
+}  // namespace
+}  // namespace parkan::gltf
