@@ -78,6 +78,7 @@ void add_texm_commands(CLI::App& app);
 void add_mat0_commands(CLI::App& app);
 void add_wear_commands(CLI::App& app);
 void add_anim_commands(CLI::App& app);
+void add_msh_commands(CLI::App& app);
 void add_sample_commands(CLI::App& app);
 void add_runtime_commands(CLI::App& app);
 

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   add_mat0_commands(app);
   add_wear_commands(app);
   add_anim_commands(app);
+  add_msh_commands(app);
   add_runtime_commands(app);
   add_sample_commands(app);
   add_export_commands(app);
