@@ -212,6 +212,8 @@ def main():
         poses = [draw(model, textures, world(parkan, ref, t), 0, 0, view, size, bounds) for t in anim_frames]
         sheet(poses, ["frame %d" % t for t in anim_frames]).save(os.path.join(out_dir, stem + "-frames.png"))
         if stem == "walker":
+            lods = [draw(model, textures, rest, 0, lod, front, size, bounds) for lod in (0, 1)]
+            sheet(lods, ["LOD 0", "LOD 1"]).save(os.path.join(out_dir, stem + "-lods.png"))
             poses = [draw(model, textures, world(parkan, ref, t), 0, 0, front, size, bounds) for t in anim_frames]
             sheet(poses, ["frame %d" % t for t in anim_frames]).save(os.path.join(out_dir, stem + "-frames-front.png"))
 

@@ -216,8 +216,15 @@ TEST(SampleModels, WalkerHasASkeletonWithAWalkCycle) {
   EXPECT_EQ(m.nodes[node_named(m, "foot_r")].parent, node_named(m, "shin_r"));
   msh::AnimStreams streams = msh::read_anim_streams(walker_bytes).value();
   EXPECT_GE(streams.frame_count, 30u);
-  std::size_t animated = 0;
-  for (const msh::Node& n : m.nodes) animated += n.anim_map_start != msh::kNoMap;
+  std::size_t animated = 0, fine = 0, coarse = 0;
+  for (const msh::Node& n : m.nodes) {
+    animated += n.anim_map_start != msh::kNoMap;
+    ASSERT_NE(n.slot(0, 0), msh::kNoSlot);
+    ASSERT_NE(n.slot(0, 1), msh::kNoSlot);  // a simpler LOD 1
+    fine += m.slots[n.slot(0, 0)].tri_count;
+    coarse += m.slots[n.slot(0, 1)].tri_count;
+  }
+  EXPECT_LT(coarse, fine);
   EXPECT_EQ(animated, m.nodes.size());
   // Half a cycle later the legs have swapped: the left foot is where the right one was (mirrored in X).
   std::size_t left = node_named(m, "foot_l"), right = node_named(m, "foot_r");
