@@ -128,6 +128,11 @@ Result<int> export_one(const GltfArgs& args) {
   gltf::Source source{payload.bytes(), entry_name, payload.display_name(), archive, game ? &*game : nullptr};
   PARKAN_ASSIGN(gltf::Exported exported, gltf::export_model(source, options_of(args), *container));
   print_warnings(exported);
+  if (fs::path folder = fs::path(args.out).parent_path(); !folder.empty()) {
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    if (ec) return io_error("cannot create folder: " + ec.message(), folder.string());
+  }
   PARKAN_TRY(gltf::write_exported(exported, args.out, {payload.file()}));
   return 0;
 }
