@@ -116,6 +116,15 @@ WearLookup find_wear(const resource::Payload& payload) {
   return lookup;
 }
 
+// The stored size of every stream (typed streams keep their bytes in the container, not the row).
+std::vector<std::size_t> stream_sizes(const msh::Model& m) {
+  std::vector<std::size_t> sizes;
+  auto archive = nres::read(m.container, nres::Profile::compatible);
+  for (std::size_t i = 0; i < m.streams.size(); ++i)
+    sizes.push_back(archive && i < archive->entries.size() ? archive->entries[i].size : m.streams[i].payload.size());
+  return sizes;
+}
+
 const char* kind_name(msh::ModelKind kind) { return kind == msh::ModelKind::terrain ? "terrain" : "model"; }
 
 std::optional<std::string> material_name(const WearLookup& w, std::uint16_t material) {
@@ -142,10 +151,11 @@ json info_json(const LoadedModel& loaded, const WearLookup& w) {
   doc["kind"] = kind_name(m.kind);
   doc["node_table"] = m.node_layout == msh::NodeLayout::legacy24 ? 24 : 38;
   json streams = json::array();
+  const std::vector<std::size_t> sizes = stream_sizes(m);
   for (std::size_t i = 0; i < m.streams.size(); ++i) {
     const msh::StreamRow& r = m.streams[i];
     streams.push_back({{"index", i}, {"type", r.type_id}, {"name", cp1251_to_utf8(r.name)}, {"attr1", r.attr1},
-                       {"attr2", r.attr2}, {"attr3", r.attr3}, {"size", r.payload.size()}});
+                       {"attr2", r.attr2}, {"attr3", r.attr3}, {"size", sizes[i]}});
   }
   doc["streams"] = std::move(streams);
   json nodes = json::array();
@@ -223,10 +233,11 @@ void print_info_text(const LoadedModel& loaded, const WearLookup& w) {
              m.indices.size(), m.triangles.size(), m.batches.size());
   fmt::print("streams:\n{:>4} {:>5} {:>10} {:>10} {:>10} {:>9}  name\n", "#", "type", "attr1", "attr2", "attr3",
              "size");
+  const std::vector<std::size_t> sizes = stream_sizes(m);
   for (std::size_t i = 0; i < m.streams.size(); ++i) {
     const msh::StreamRow& r = m.streams[i];
-    fmt::print("{:>4} {:>5} {:>10} {:>10} {:>10} {:>9}  {}\n", i, r.type_id, r.attr1, r.attr2, r.attr3,
-               r.payload.size(), escape_control(cp1251_to_utf8(r.name)));
+    fmt::print("{:>4} {:>5} {:>10} {:>10} {:>10} {:>9}  {}\n", i, r.type_id, r.attr1, r.attr2, r.attr3, sizes[i],
+               escape_control(cp1251_to_utf8(r.name)));
   }
   if (!m.nodes.empty()) {
     fmt::print("nodes:\n{:>4} {:>6} {:>6}  {:<20} slots [state][LOD]=slot\n", "node", "parent", "flags", "name");

@@ -19,12 +19,11 @@ namespace {
 // then summed up in one note.
 constexpr std::size_t kMaxFindingsPerRule = 100;
 constexpr std::uint32_t kMaxKnownType = 21;
-constexpr std::size_t kExtraVertexStride = 8;  // types 15 and 16 (msh.md 1)
 constexpr std::size_t kColourStride = 4;       // type 18
 constexpr std::size_t kTerrainPairStride = 4;  // types 11 and 14 (msh.md 9)
 constexpr std::size_t kFaceVertexOffset = 0x08;
 
-class Findings {
+class ModelFindings {
  public:
   template <class... Args>
   void add(Severity severity, const char* code, std::optional<std::uint64_t> offset,
@@ -68,7 +67,7 @@ class ModelChecker {
  private:
   const Model& m_;
   const bool built_;  // no container: the writer adds the corpus streams, offsets are unknown
-  Findings f_;
+  ModelFindings f_;
   std::array<std::optional<std::uint64_t>, kMaxKnownType + 1> base_{};  // first stream of each type
 
   // The offsets of the streams in the container, when it is the model's (same rows).
@@ -135,8 +134,8 @@ class ModelChecker {
     if (present(kUv0Type) && m_.uv0.size() != vertices)
       f_.add(Severity::error, "msh.uv0.count", at(kUv0Type, 0), "type 5 (UV0) holds {} UVs for {} vertices (msh.md 8)",
              m_.uv0.size(), vertices);
-    check_raw_vertex_stream(15, kExtraVertexStride, "msh.stream15.stride", "msh.stream15.count");
-    check_raw_vertex_stream(16, kExtraVertexStride, "msh.stream16.stride", "msh.stream16.count");
+    check_raw_vertex_stream(15, detail::kExtraVertexStride, "msh.stream15.stride", "msh.stream15.count");
+    check_raw_vertex_stream(16, detail::kExtraVertexStride, "msh.stream16.stride", "msh.stream16.count");
     check_raw_vertex_stream(18, kColourStride, "msh.stream18.stride", "msh.stream18.count");
     for (std::size_t i = 0; i < m_.positions.size(); ++i)
       if (!finite(m_.positions[i]))

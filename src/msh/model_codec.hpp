@@ -12,6 +12,9 @@ inline constexpr std::size_t kNodeSlotsOffset = 8;
 inline constexpr std::size_t kSlotAabbOffset = 8;
 inline constexpr std::size_t kSlotTailOffset = 0x30;
 inline constexpr std::size_t kBatchIndexStartOffset = 0x0A;
+// Types 15 and 16: 8 bytes per vertex (msh.md 1).
+inline constexpr std::uint32_t kExtraVertexType = 15;
+inline constexpr std::size_t kExtraVertexStride = 8;
 
 // Human names of the typed streams, for messages and codes (msh.<name>.<rule>).
 inline const char* stream_code_name(std::uint32_t type_id) {
@@ -26,6 +29,15 @@ inline const char* stream_code_name(std::uint32_t type_id) {
     case kNodeStringsType: return "strings";
     case kBatchesType: return "batches";
     default: return "stream";
+  }
+}
+
+// The streams written from the fields of Model (the first of each type; type 1 unless legacy).
+inline bool is_typed_stream(std::uint32_t type_id) {
+  switch (type_id) {
+    case kNodeTableType: case kSlotsType: case kPositionsType: case kNormalsType: case kUv0Type:
+    case kIndicesType: case kTrianglesType: case kNodeStringsType: case kBatchesType: return true;
+    default: return false;
   }
 }
 

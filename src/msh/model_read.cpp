@@ -221,14 +221,18 @@ Result<Model> read_model(ByteView bytes) {
   const nres::Archive& archive = *read;
   Model m;
   m.container.assign(bytes.begin(), bytes.end());
+  const FirstOfType first = first_streams(archive);
+  // The typed streams' bytes live in the fields (and in `container`); the others are copied.
+  const bool legacy_nodes = first[kNodeTableType] && archive.entries[*first[kNodeTableType]].attr3 == kLegacyNodeStride;
   m.streams.reserve(archive.entries.size());
   for (std::size_t i = 0; i < archive.entries.size(); ++i) {
     const nres::Entry& e = archive.entries[i];
-    const ByteView payload = archive.payload(i);
+    const bool typed = detail::is_typed_stream(e.type_id) && first[e.type_id] == i &&
+                       !(e.type_id == kNodeTableType && legacy_nodes);
+    const ByteView payload = typed ? ByteView() : archive.payload(i);
     m.streams.push_back(StreamRow{e.type_id, e.attr1, e.attr2, e.attr3, std::string(e.name()),
                                   ByteBuffer(payload.begin(), payload.end())});
   }
-  const FirstOfType first = first_streams(archive);
   // msh.md 9: Land.msh has the terrain faces and neither indices nor batches.
   if (first[kTerrainFacesType] && !first[kIndicesType] && !first[kBatchesType]) m.kind = ModelKind::terrain;
   const auto at = [&](std::uint32_t type_id) {

@@ -18,8 +18,6 @@ namespace {
 
 using detail::put_vec3;
 
-constexpr std::uint32_t kExtraVertexType = 15;  // 8 bytes per vertex (msh.md 1)
-constexpr std::size_t kExtraVertexStride = 8;
 // The stream order of the corpus (msh.md 1): 414 models, and the 21 with types 18 and 20.
 constexpr std::uint32_t kCorpusOrder[] = {1, 2, 3, 4, 5, 15, 13, 6, 7, 8, 19, 9, 10, 17};
 constexpr std::uint32_t kFullOrder[] = {1, 2, 3, 4, 5, 18, 15, 13, 6, 7, 8, 19, 9, 10, 17, 20};
@@ -186,9 +184,8 @@ std::size_t typed_stride(std::uint32_t type_id) {
 }
 
 // The element count of a stored typed payload, to tell whether its attr1 was a count.
-std::size_t stored_count(const StreamRow& row) {
-  const ByteView p = row.payload;
-  if (row.type_id == kNodeStringsType) {  // records, walked while they fit
+std::size_t stored_count(std::uint32_t type_id, ByteView p) {
+  if (type_id == kNodeStringsType) {  // records, walked while they fit
     std::size_t at = 0, count = 0;
     while (p.size() - at >= 4) {
       const std::uint32_t length = load_u32(p.data() + at);
@@ -199,8 +196,8 @@ std::size_t stored_count(const StreamRow& row) {
     }
     return count;
   }
-  const std::size_t header = row.type_id == kSlotsType ? kModelHeaderSize : 0;
-  return p.size() >= header ? (p.size() - header) / typed_stride(row.type_id) : 0;
+  const std::size_t header = type_id == kSlotsType ? kModelHeaderSize : 0;
+  return p.size() >= header ? (p.size() - header) / typed_stride(type_id) : 0;
 }
 
 // The row of a stream the corpus has (msh.md 1; nres.md 3): empty payload, count 0.
@@ -212,7 +209,7 @@ StreamRow default_row(std::uint32_t type_id) {
     case kNodeTableType: row.attr3 = kNodeTableAttr3; break;
     case kKeyPoolType: row.attr3 = kKeyPoolAttr3; break;
     case kFrameMapType: row.attr2 = kStaticFrameCount; row.attr3 = kFrameMapAttr3; break;
-    case kExtraVertexType: row.attr3 = kExtraVertexStride; break;
+    case detail::kExtraVertexType: row.attr3 = detail::kExtraVertexStride; break;
     case kNodeStringsType: break;
     default: row.attr3 = static_cast<std::uint32_t>(typed_stride(type_id)); break;
   }
@@ -267,8 +264,8 @@ std::vector<StreamRow> built_rows(const Model& m) {
   }
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (supplied[i]) continue;
-    if (rows[i].type_id == kExtraVertexType) {
-      rows[i].payload.assign(m.positions.size() * kExtraVertexStride, 0);
+    if (rows[i].type_id == detail::kExtraVertexType) {
+      rows[i].payload.assign(m.positions.size() * detail::kExtraVertexStride, 0);
       rows[i].attr1 = static_cast<std::uint32_t>(m.positions.size());
     } else if (rows[i].type_id == kKeyPoolType && m.node_layout == NodeLayout::node38) {
       rows[i] = rest_key_row(m);
@@ -278,8 +275,9 @@ std::vector<StreamRow> built_rows(const Model& m) {
 }
 
 // Serializes the typed streams into the first row of each type. A read row keeps its attributes,
-// except attr1 when it held the element count (nres.md 3) and the count changed.
-Status fill_typed_rows(const Model& m, std::vector<StreamRow>& rows, bool built) {
+// except attr1 when it held the element count of the stored payload (nres.md 3) and the count changed.
+Status fill_typed_rows(const Model& m, std::vector<StreamRow>& rows, const std::vector<ByteView>& stored,
+                       bool built) {
   for (std::uint32_t type : kTypedTypes) {
     if (type == kNodeTableType && m.node_layout == NodeLayout::legacy24) continue;  // passed through raw
     auto row = std::find_if(rows.begin(), rows.end(), [&](const StreamRow& r) { return r.type_id == type; });
@@ -291,9 +289,11 @@ Status fill_typed_rows(const Model& m, std::vector<StreamRow>& rows, bool built)
       continue;
     }
     ByteBuffer payload = encode_typed(m, type);
-    if (payload == row->payload && !built) continue;
-    const std::size_t count = typed_count(m, type);
-    if (built || row->attr1 == stored_count(*row)) row->attr1 = static_cast<std::uint32_t>(count);
+    const ByteView before = stored[static_cast<std::size_t>(row - rows.begin())];
+    const bool same = before.size() == payload.size() &&
+                      (payload.empty() || std::memcmp(before.data(), payload.data(), payload.size()) == 0);
+    if (built || (!same && row->attr1 == stored_count(type, before)))
+      row->attr1 = static_cast<std::uint32_t>(typed_count(m, type));
     row->payload = std::move(payload);
   }
   return {};
@@ -322,15 +322,20 @@ Result<ByteBuffer> write_canonical_rows(const std::vector<StreamRow>& rows) {
   return nres::write_canonical(entries, payloads);
 }
 
-// The container's layout with the rows' changes applied; nullopt when the rows no longer match its
-// directory (streams added, removed or reordered), which the canonical writer then handles.
-Result<std::optional<ByteBuffer>> write_into_container(const Model& m, const std::vector<StreamRow>& rows) {
+// The container, when its directory still matches the rows (same count, same types in order).
+std::optional<nres::Archive> matching_container(const Model& m, const std::vector<StreamRow>& rows) {
+  if (m.container.empty()) return std::nullopt;
   auto archive = nres::read(m.container, nres::Profile::compatible);
-  if (!archive || archive->entries.size() != rows.size()) return std::optional<ByteBuffer>{};
+  if (!archive || archive->entries.size() != rows.size()) return std::nullopt;
   for (std::size_t i = 0; i < rows.size(); ++i)
-    if (archive->entries[i].type_id != rows[i].type_id) return std::optional<ByteBuffer>{};
+    if (archive->entries[i].type_id != rows[i].type_id) return std::nullopt;
+  return *std::move(archive);
+}
+
+// The container's layout with the rows' changes applied.
+Result<ByteBuffer> write_into_container(const nres::Archive& archive, const std::vector<StreamRow>& rows) {
   PARKAN_TRY(check_sizes(rows));
-  nres::Document document = nres::make_document(*archive);
+  nres::Document document = nres::make_document(archive);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const StreamRow& r = rows[i];
     nres::Entry& entry = document.entries[i];
@@ -338,13 +343,12 @@ Result<std::optional<ByteBuffer>> write_into_container(const Model& m, const std
     entry.attr1 = r.attr1;
     entry.attr2 = r.attr2;
     entry.attr3 = r.attr3;
-    const ByteView stored = archive->payload(i);
+    const ByteView stored = archive.payload(i);
     const bool same = stored.size() == r.payload.size() &&
                       (stored.empty() || std::memcmp(stored.data(), r.payload.data(), stored.size()) == 0);
     if (!same) PARKAN_TRY(nres::replace_payload(document, i, r.payload));
   }
-  PARKAN_ASSIGN(ByteBuffer bytes, nres::write_lossless(document));
-  return std::optional<ByteBuffer>(std::move(bytes));
+  return nres::write_lossless(document);
 }
 
 }  // namespace
@@ -352,11 +356,14 @@ Result<std::optional<ByteBuffer>> write_into_container(const Model& m, const std
 Result<ByteBuffer> write_model(const Model& m) {
   const bool built = m.container.empty();
   std::vector<StreamRow> rows = built ? built_rows(m) : m.streams;
-  PARKAN_TRY(fill_typed_rows(m, rows, built));
-  if (!built) {
-    PARKAN_ASSIGN(std::optional<ByteBuffer> kept, write_into_container(m, rows));
-    if (kept) return *std::move(kept);
-  }
+  const std::optional<nres::Archive> container = matching_container(m, rows);
+  // What each row held before: the container's payload, or the row's own.
+  std::vector<ByteView> stored;
+  stored.reserve(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    stored.push_back(container ? container->payload(i) : ByteView(rows[i].payload));
+  PARKAN_TRY(fill_typed_rows(m, rows, stored, built));
+  if (container) return write_into_container(*container, rows);
   return write_canonical_rows(rows);
 }
 

@@ -64,6 +64,8 @@ TEST_F(MshCli, InfoJsonWithTheWear) {
   EXPECT_EQ(j["streams"].size(), 14u);
   EXPECT_EQ(j["streams"][1]["type"], 2);
   EXPECT_EQ(j["streams"][1]["attr3"], 68);
+  EXPECT_EQ(j["streams"][1]["size"], 0x8C + 12 * 68);
+  EXPECT_EQ(j["streams"][5]["size"], 8 * 96);
   EXPECT_EQ(j["nodes"][0]["parent"], nullptr);
   EXPECT_EQ(j["nodes"][2]["parent"], 0);
   EXPECT_EQ(j["nodes"][2]["name"], "part2");

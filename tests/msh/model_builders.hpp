@@ -10,6 +10,7 @@
 
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/model.hpp"
+#include "parkan/nres/archive.hpp"
 #include "parkan/nres/write.hpp"
 
 namespace parkan::msh::test {
@@ -148,19 +149,27 @@ inline Model read_ok(const ByteBuffer& bytes) {
   return *std::move(m);
 }
 
+// The streams of a model's bytes as stored (rows and payloads).
+inline std::vector<RawStream> raw_streams(const ByteBuffer& model) {
+  auto archive = nres::read(model, nres::Profile::compatible);
+  if (!archive) throw std::runtime_error(archive.error().to_string());
+  std::vector<RawStream> raw;
+  for (std::size_t i = 0; i < archive->entries.size(); ++i) {
+    const nres::Entry& e = archive->entries[i];
+    const ByteView p = archive->payload(i);
+    raw.push_back({e.type_id, ByteBuffer(p.begin(), p.end()), e.attr1, e.attr2, e.attr3});
+  }
+  return raw;
+}
+
 // The streams of a model's bytes with one payload replaced (type `type_id`, first of that type).
 inline ByteBuffer with_payload(const ByteBuffer& model, std::uint32_t type_id, ByteBuffer payload) {
-  Model m = read_ok(model);
-  std::vector<RawStream> raw;
-  bool done = false;
-  for (const StreamRow& r : m.streams) {
-    RawStream s{r.type_id, r.payload, r.attr1, r.attr2, r.attr3};
-    if (r.type_id == type_id && !done) {
+  std::vector<RawStream> raw = raw_streams(model);
+  for (RawStream& s : raw)
+    if (s.type_id == type_id) {
       s.payload = std::move(payload);
-      done = true;
+      break;
     }
-    raw.push_back(std::move(s));
-  }
   return model_bytes(raw);
 }
 
@@ -187,15 +196,15 @@ inline ByteBuffer terrain_bytes(const TerrainSpec& spec = {}) {
     s.tri_start = static_cast<std::uint16_t>(3 * (&s - tile.slots.data()));
     s.tri_count = 3;
   }
-  const Model with = read_ok(written(tile));
+  const std::vector<RawStream> with = raw_streams(written(tile));  // types 1, 2, 3, 4, 5 first
   ByteWriter faces;
   for (int f = 0; f < 12; ++f) put_face(faces, 0, 1, static_cast<std::uint16_t>(f + 2));
   const std::uint32_t vertices = static_cast<std::uint32_t>(tile.positions.size());
-  return model_bytes({{1, with.stream(1)->payload, 2, 0, 38},
-                      {2, with.stream(2)->payload, 4, 0, 68},
-                      {3, with.stream(3)->payload, vertices, 0, 12},
-                      {4, with.stream(4)->payload, vertices, 0, 4},
-                      {5, with.stream(5)->payload, vertices, 0, 4},
+  return model_bytes({{1, with[0].payload, 2, 0, 38},
+                      {2, with[1].payload, 4, 0, 68},
+                      {3, with[2].payload, vertices, 0, 12},
+                      {4, with[3].payload, vertices, 0, 4},
+                      {5, with[4].payload, vertices, 0, 4},
                       {18, ByteBuffer(4 * vertices, 3), vertices, 0, 4},
                       {14, spec.aux.value_or(ByteBuffer(12, 0)), 3, 0, 4},
                       {11, spec.pairs.value_or(ByteBuffer(16, 0)), 4, 0, 4},

@@ -157,9 +157,7 @@ TEST(ModelCheck, ReaderErrorsAreTheOneFinding) {
 }
 
 TEST(ModelCheck, LegacyNodeTableIsANote) {
-  Model base = read_ok(written(box_model({1, 1, 1, false})));
-  std::vector<test::RawStream> raw;
-  for (const StreamRow& r : base.streams) raw.push_back({r.type_id, r.payload, r.attr1, r.attr2, r.attr3});
+  std::vector<test::RawStream> raw = test::raw_streams(written(box_model({1, 1, 1, false})));
   raw[0] = {1, ByteBuffer(24, 0xFF), 1, 0, 24};
   raw[0].payload[2] = 7;  // would be a forward parent in a 38-byte node
   const std::vector<Diagnostic> found = check_model(test::model_bytes(raw));

@@ -141,6 +141,7 @@ TEST(ModelWrite, StreamsOutsideTheCorpusListGoInTheirPlace) {
   const Model back = read_ok(written(m));
   EXPECT_EQ(types_of(back), (std::vector<std::uint32_t>{1, 2, 3, 4, 5, 18, 15, 13, 6, 7, 8, 19, 9, 10, 17, 20}));
   EXPECT_EQ(back.stream(20)->payload, ByteBuffer(48, 7));
+  EXPECT_EQ(back.stream(18)->payload, ByteBuffer(4 * m.positions.size(), 1));
 }
 
 // The layout of the input survives: payloads out of directory order, non-zero padding, bytes after
@@ -227,7 +228,6 @@ TEST(ModelRead, NodeStringsKeepTerminatorAndTail) {
   strings.u32(0);
   strings.bytes(as_bytes("tail"));
   ByteBuffer nodes = written(box_model({2, 1, 1, false}));
-  Model base = read_ok(nodes);
   const ByteBuffer bytes = test::with_payload(nodes, kNodeStringsType, strings.take());
   const Model m = read_ok(bytes);
   ASSERT_EQ(m.node_strings.size(), 2u);
@@ -240,53 +240,24 @@ TEST(ModelRead, NodeStringsKeepTerminatorAndTail) {
 }
 
 TEST(ModelRead, TerrainIsRecognizedByItsStreams) {
-  Model tile = box_model({2, 1, 2, false});
-  ByteBuffer nodes, slots, positions, normals, uv;
-  {
-    Model with = read_ok(written(tile));
-    nodes = with.stream(1)->payload;
-    slots = with.stream(2)->payload;
-    positions = with.stream(3)->payload;
-    normals = with.stream(4)->payload;
-    uv = with.stream(5)->payload;
-  }
-  ByteWriter faces;
-  for (int f = 0; f < 3; ++f) {
-    faces.u32(1);
-    faces.u16(2);
-    faces.u16(0xFFFF);
-    faces.u16(0);
-    faces.u16(1);
-    faces.u16(2);
-    faces.u16(0xFFFF);
-    faces.u16(0xFFFF);
-    faces.u16(0xFFFF);
-    faces.zeros(8);
-  }
-  const std::size_t vertices = tile.positions.size();
-  const ByteBuffer bytes = model_bytes({{1, nodes, 2, 0, 38},
-                                        {2, slots, 4, 0, 68},
-                                        {3, positions, std::uint32_t(vertices), 0, 12},
-                                        {4, normals, std::uint32_t(vertices), 0, 4},
-                                        {5, uv, std::uint32_t(vertices), 0, 4},
-                                        {18, ByteBuffer(4 * vertices, 3), std::uint32_t(vertices), 0, 4},
-                                        {14, ByteBuffer(12, 0), 3, 0, 4},
-                                        {11, ByteBuffer(16, 0), 4, 0, 4},
-                                        {21, faces.take(), 3, 0, 28}});
+  const ByteBuffer bytes = test::terrain_bytes();
   const Model m = read_ok(bytes);
   EXPECT_EQ(m.kind, ModelKind::terrain);
+  EXPECT_EQ(types_of(m), (std::vector<std::uint32_t>{1, 2, 3, 4, 5, 18, 14, 11, 21}));
   EXPECT_EQ(m.nodes.size(), 2u);
-  EXPECT_EQ(m.positions.size(), vertices);
-  EXPECT_EQ(m.stream(21)->payload.size(), 84u);
+  EXPECT_EQ(m.slots.size(), 4u);
+  EXPECT_EQ(m.positions.size(), 32u);
+  EXPECT_EQ(m.normals.size(), 32u);
+  EXPECT_EQ(m.stream(21)->payload.size(), 12u * 28u);  // the terrain streams stay raw
+  EXPECT_EQ(m.stream(18)->payload.size(), 4u * 32u);
+  EXPECT_TRUE(m.stream(3)->payload.empty());  // typed: the bytes are in the fields
   EXPECT_EQ(written(m), bytes);
 }
 
 TEST(ModelRead, LegacyNodeTablePassesThrough) {
   ByteBuffer legacy(48);
   for (std::size_t i = 0; i < legacy.size(); ++i) legacy[i] = static_cast<std::uint8_t>(i * 7);
-  Model base = read_ok(written(box_model({1, 1, 1, false})));
-  std::vector<RawStream> raw;
-  for (const StreamRow& r : base.streams) raw.push_back({r.type_id, r.payload, r.attr1, r.attr2, r.attr3});
+  std::vector<RawStream> raw = test::raw_streams(written(box_model({1, 1, 1, false})));
   raw[0] = {1, legacy, 2, 0, 24};
   raw[12].payload.clear();  // type 10: one empty record per node
   for (int i = 0; i < 2; ++i) raw[12].payload.insert(raw[12].payload.end(), 4, 0);
@@ -365,12 +336,12 @@ TEST(ModelRead, NotAnNRes) {
 TEST(ModelRead, DuplicateStreamsStayRaw) {
   const ByteBuffer good = written(box_model());
   Model base = read_ok(good);
-  std::vector<RawStream> raw;
-  for (const StreamRow& r : base.streams) raw.push_back({r.type_id, r.payload, r.attr1, r.attr2, r.attr3});
+  std::vector<RawStream> raw = test::raw_streams(good);
   raw.push_back({kPositionsType, ByteBuffer(5, 9), 0, 0, 12});  // not even a whole position
   const ByteBuffer bytes = model_bytes(raw);
   const Model m = read_ok(bytes);
   EXPECT_EQ(m.positions, base.positions);
+  EXPECT_EQ(m.streams.back().payload, ByteBuffer(5, 9));  // the second type 3 stream is raw
   EXPECT_EQ(written(m), bytes);
 }
 

@@ -129,7 +129,10 @@ struct StreamRow {
   std::uint32_t type_id = 0;
   std::uint32_t attr1 = 0, attr2 = 0, attr3 = 0;
   std::string name;     // as stored
-  ByteBuffer payload;   // the bytes as read; the writer uses them for streams without a typed form
+  // The bytes as read, written unchanged, for streams without a typed form. Empty for the typed
+  // streams (the first of types 1, 2, 3, 4, 5, 6, 7, 10, 13; type 1 unless legacy): their bytes are
+  // the fields of Model (and are in Model::container); the writer serializes them from the fields.
+  ByteBuffer payload;
   bool operator==(const StreamRow&) const = default;
 };
 
