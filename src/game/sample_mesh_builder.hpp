@@ -5,6 +5,7 @@
 // texture every `tile` model units. Triangles are grouped by material (the WEAR row of a batch).
 #include <array>
 #include <cstdint>
+#include <numbers>
 #include <vector>
 
 #include "parkan/msh/anim_types.hpp"
@@ -12,6 +13,8 @@
 namespace parkan::game::mesh {
 
 using msh::Vec3;
+
+inline constexpr float kPi = std::numbers::pi_v<float>;
 
 struct Vertex {
   Vec3 pos{};

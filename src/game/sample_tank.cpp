@@ -16,7 +16,7 @@ using mesh::SlotMesh;
 using msh::Vec3;
 using namespace wear_row;
 
-constexpr float kPi = std::numbers::pi_v<float>;
+using mesh::kPi;
 constexpr std::uint32_t kSweepFrames = 120;
 constexpr Vec3 kTurretPos = {0.0f, 0.4f, 1.55f};  // on the hull's deck, a little behind the centre
 constexpr Vec3 kBarrelPos = {0.0f, -1.2f, 0.4f};  // the trunnions in the turret's front

@@ -19,7 +19,7 @@ using mesh::SlotMesh;
 using msh::Vec3;
 using namespace wear_row;
 
-constexpr float kPi = std::numbers::pi_v<float>;
+using mesh::kPi;
 constexpr std::uint32_t kCycle = 32;  // frames of one double step
 constexpr std::uint32_t kKeyStep = 2;
 constexpr float kHip = 0.1f, kThigh = 1.1f, kShin = 1.1f, kFoot = 0.25f;  // leg segments below the pelvis
