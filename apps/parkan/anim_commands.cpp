@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli.hpp"
+#include "model_sources.hpp"
 #include "parkan/core/file.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/msh/anim.hpp"
@@ -23,28 +24,6 @@ namespace {
 constexpr std::size_t kMaxRangeRows = 1000000;  // --from/--to/--step: refuse runaway tables
 
 // ---- Which models an argument names ----
-
-// A model is an NRes stored as a MESH entry of a library (msh.md); an entry of another type whose
-// payload is an NRes is taken as a model too. A MESH entry whose payload is broken is still a
-// model: checking it says what is wrong with it.
-bool is_model_entry(const resource::Payload& payload) {
-  return payload.location().type_id == resource::kTypeMesh || resource::looks_like_archive(payload.bytes());
-}
-
-// An archive entry that is not a model, said before its bytes are parsed as one.
-Status expect_model(const resource::Payload& payload) {
-  if (!payload.is_entry() || is_model_entry(payload)) return {};
-  return payload.locate(invalid_rule(
-      "resource.type", fmt::format("this entry is a {}, not a model", nres::type_name(payload.location().type_id))));
-}
-
-// The entries of an archive that are models, in directory order.
-std::vector<resource::Payload> model_entries(const resource::Archive& archive) {
-  std::vector<resource::Payload> models;
-  for (std::size_t i = 0; i < archive.entry_count(); ++i)
-    if (auto payload = archive.payload(i); payload && is_model_entry(*payload)) models.push_back(*std::move(payload));
-  return models;
-}
 
 // A bare file that is a library of models rather than one model: the error says how to name one.
 std::optional<Error> library_error(const resource::Payload& payload) {
@@ -76,26 +55,6 @@ Result<LoadedModel> load_model(const std::string& reference) {
     return std::move(streams).error();
   }
   return LoadedModel{std::move(payload), *std::move(streams)};
-}
-
-// The models an argument of `anim check` names: one entry (ARCHIVE::NAME), every model of a
-// library, or a file that is one model (anything else is checked as a model and says why not).
-Result<std::vector<resource::Payload>> models_named(const std::string& argument) {
-  const resource::Reference ref = resource::parse_reference(argument);
-  if (ref.is_entry()) {
-    PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(argument));
-    return std::vector<resource::Payload>{std::move(payload)};
-  }
-  auto archive = resource::open_archive(ref.path);
-  if (!archive) {
-    if (archive.error().code == ErrorCode::io) return std::move(archive).error();
-    PARKAN_ASSIGN(resource::Payload file, resource::open_file_payload(ref.path));
-    return std::vector<resource::Payload>{std::move(file)};
-  }
-  std::vector<resource::Payload> models = model_entries(**archive);
-  if (models.empty())  // the file itself is the model
-    models.emplace_back(*archive, (*archive)->bytes(), resource::PayloadLocation{ref.path, {}, {}, 0, 0, 0, 0});
-  return models;
 }
 
 // ---- Parsing the numbers ----

@@ -261,13 +261,6 @@ void add_cat(CLI::App& group) {
 
 // ---- extract / pack -----------------------------------------------------------------------------
 
-Status make_folder(const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return io_error("cannot create folder: " + ec.message(), dir.string());
-  return {};
-}
-
 void add_extract(CLI::App& group) {
   auto path = std::make_shared<std::string>();
   auto dir = std::make_shared<std::string>();

@@ -82,13 +82,6 @@ Result<const nres::Archive*> nres_directory(const resource::Archive& archive) {
   return &static_cast<const resource::NresArchive&>(archive).directory();
 }
 
-Status make_folder(const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return io_error("cannot create folder: " + ec.message(), dir.string());
-  return {};
-}
-
 Result<int> dump_library(const std::string& src, const std::string& out_dir) {
   PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(src));
   PARKAN_ASSIGN(const nres::Archive* directory, nres_directory(*archive));

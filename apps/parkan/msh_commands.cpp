@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli.hpp"
+#include "model_sources.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/material/wear.hpp"
 #include "parkan/msh/model.hpp"
@@ -19,54 +20,14 @@ namespace {
 
 using nlohmann::json;
 
-// ---- Which models an argument names (as `anim check` takes them) ----
-
-// A model is an NRes stored as a MESH entry of a library (msh.md); an entry of another type whose
-// payload is an NRes is taken as a model too.
-bool is_model_entry(const resource::Payload& payload) {
-  return payload.location().type_id == resource::kTypeMesh || resource::looks_like_archive(payload.bytes());
-}
-
-Status expect_model(const resource::Payload& payload) {
-  if (!payload.is_entry() || is_model_entry(payload)) return {};
-  return payload.locate(invalid_rule(
-      "resource.type", fmt::format("this entry is a {}, not a model", nres::type_name(payload.location().type_id))));
-}
-
-std::vector<resource::Payload> model_entries(const resource::Archive& archive) {
-  std::vector<resource::Payload> models;
-  for (std::size_t i = 0; i < archive.entry_count(); ++i)
-    if (auto payload = archive.payload(i); payload && is_model_entry(*payload)) models.push_back(*std::move(payload));
-  return models;
-}
-
-// ARCHIVE::NAME, every model of a library, or a file that is one model.
-Result<std::vector<resource::Payload>> models_named(const std::string& argument) {
-  const resource::Reference ref = resource::parse_reference(argument);
-  if (ref.is_entry()) {
-    PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(argument));
-    return std::vector<resource::Payload>{std::move(payload)};
-  }
-  auto archive = resource::open_archive(ref.path);
-  if (!archive) {
-    if (archive.error().code == ErrorCode::io) return std::move(archive).error();
-    PARKAN_ASSIGN(resource::Payload file, resource::open_file_payload(ref.path));
-    return std::vector<resource::Payload>{std::move(file)};
-  }
-  std::vector<resource::Payload> models = model_entries(**archive);
-  if (models.empty())  // the file itself is the model
-    models.emplace_back(*archive, (*archive)->bytes(), resource::PayloadLocation{ref.path, {}, {}, 0, 0, 0, 0});
-  return models;
-}
-
 // ---- info ----
 
-struct LoadedModel {
+struct LoadedMsh {
   resource::Payload payload;
   msh::Model model;
 };
 
-Result<LoadedModel> load_model(const std::string& reference) {
+Result<LoadedMsh> load_msh(const std::string& reference) {
   PARKAN_ASSIGN(std::vector<resource::Payload> payloads, models_named(reference));
   if (payloads.size() != 1 || (payloads[0].is_entry() && !resource::parse_reference(reference).is_entry())) {
     Error library = invalid_rule(
@@ -79,7 +40,7 @@ Result<LoadedModel> load_model(const std::string& reference) {
   }
   PARKAN_TRY(expect_model(payloads[0]));
   PARKAN_ASSIGN(msh::Model model, payloads[0].parse([](ByteView bytes) { return msh::read_model(bytes); }));
-  return LoadedModel{std::move(payloads[0]), std::move(model)};
+  return LoadedMsh{std::move(payloads[0]), std::move(model)};
 }
 
 // The model's WEAR (msh.md: `<stem>.wea` in the same library), when there is one.
@@ -144,7 +105,7 @@ json slots_of_node_json(const msh::Node& node) {
   return out;
 }
 
-json info_json(const LoadedModel& loaded, const WearLookup& w) {
+json info_json(const LoadedMsh& loaded, const WearLookup& w) {
   const msh::Model& m = loaded.model;
   json doc;
   doc["model"] = loaded.payload.display_name();
@@ -223,7 +184,7 @@ std::string slots_text(const msh::Node& node) {
   return out.empty() ? "-" : out;
 }
 
-void print_info_text(const LoadedModel& loaded, const WearLookup& w) {
+void print_info_text(const LoadedMsh& loaded, const WearLookup& w) {
   const msh::Model& m = loaded.model;
   const bool legacy = m.node_layout == msh::NodeLayout::legacy24;
   fmt::print("{}: {}, {} streams, node table {}-byte{}\n", escape_control(loaded.payload.display_name()),
@@ -278,25 +239,25 @@ void print_info_text(const LoadedModel& loaded, const WearLookup& w) {
 
 // ---- check (the report shape of `anim check` and the shared runner) ----
 
-struct ModelReport {
+struct MshModelReport {
   std::string name;
   resource::PayloadLocation location;
   SeverityCounts counts;
 };
-struct ArgumentReport {
+struct MshArgumentReport {
   std::string src;
   bool library = false;
   std::size_t models = 0;
   SeverityCounts counts;
 };
 
-Result<int> run_check(const std::vector<std::string>& arguments, bool as_json) {
+Result<int> run_msh_check(const std::vector<std::string>& arguments, bool as_json) {
   std::vector<Diagnostic> all;
-  std::vector<ModelReport> models;
-  std::vector<ArgumentReport> files;
+  std::vector<MshModelReport> models;
+  std::vector<MshArgumentReport> files;
   bool unreadable = false;
   for (const std::string& argument : arguments) {
-    ArgumentReport file{argument, false, 0, {}};
+    MshArgumentReport file{argument, false, 0, {}};
     auto payloads = models_named(argument);
     if (!payloads) {
       unreadable = unreadable || payloads.error().code == ErrorCode::io;
@@ -317,7 +278,7 @@ Result<int> run_check(const std::vector<std::string>& arguments, bool as_json) {
       else
         found = msh::check_model(payload.bytes());
       payload.locate(found);
-      ModelReport report{payload.display_name(), payload.location(), count_severities(found)};
+      MshModelReport report{payload.display_name(), payload.location(), count_severities(found)};
       if (!as_json) {
         print_diagnostics(found);
         fmt::print("{}: {}\n", escape_control(report.name), counts_text(report.counts));
@@ -334,12 +295,12 @@ Result<int> run_check(const std::vector<std::string>& arguments, bool as_json) {
   if (as_json) {
     json doc = check_report_json(all);
     json file_list = json::array();
-    for (const ArgumentReport& f : files)
+    for (const MshArgumentReport& f : files)
       file_list.push_back({{"src", f.src}, {"archive", f.library}, {"models", f.models},
                            {"valid", f.counts.errors == 0}, {"errors", f.counts.errors},
                            {"warnings", f.counts.warnings}, {"notes", f.counts.notes}});
     json model_list = json::array();
-    for (const ModelReport& r : models)
+    for (const MshModelReport& r : models)
       model_list.push_back({{"model", r.name},
                             {"file", r.location.file},
                             {"entry", r.location.index ? json(cp1251_to_utf8(r.location.name)) : nullptr},
@@ -359,7 +320,7 @@ Result<int> run_check(const std::vector<std::string>& arguments, bool as_json) {
   return check_exit_code(all);
 }
 
-constexpr const char* kModelHelp = "a model: an .msh file, or ARCHIVE::NAME (ARCHIVE::#N) for a model in a library";
+constexpr const char* kMshModelHelp = "a model: an .msh file, or ARCHIVE::NAME (ARCHIVE::#N) for a model in a library";
 
 }  // namespace
 
@@ -373,21 +334,21 @@ void add_msh_commands(CLI::App& app) {
                               "streams, nodes with parents and names, slots, vertex/index/batch counts, each "
                               "batch's material through the model's WEAR",
                               [=]() -> Result<int> {
-      PARKAN_ASSIGN(LoadedModel loaded, load_model(*model));
+      PARKAN_ASSIGN(LoadedMsh loaded, load_msh(*model));
       const WearLookup wear = find_wear(loaded.payload);
       if (*as_json) print_json(info_json(loaded, wear));
       else print_info_text(loaded, wear);
       return 0;
     });
     c->footer("A batch's material is a row of <stem>.wea in the model's library, shown when that entry exists.");
-    c->add_option("SRC", *model, kModelHelp)->required()->type_name("");
+    c->add_option("SRC", *model, kMshModelHelp)->required()->type_name("");
     c->add_flag("--json", *as_json, "print JSON");
   }
   {  // check
     auto models = std::make_shared<std::vector<std::string>>();
     auto as_json = std::make_shared<bool>(false);
     CLI::App* c = add_command(*group, "check", "every model rule (msh.md 8): strides, counts, ranges, bounds, parents",
-                              [=]() -> Result<int> { return run_check(*models, *as_json); });
+                              [=]() -> Result<int> { return run_msh_check(*models, *as_json); });
     c->footer(
         "Prints each finding, a line per model and a total. Exit 0 when no model has errors, 1 when one has, "
         "3 when a file cannot be read.");

@@ -231,4 +231,11 @@ Status write_file_atomic(const std::filesystem::path& path, ByteView data,
   return file.commit();
 }
 
+Status make_folder(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return io_error("cannot create folder: " + ec.message(), dir.string());
+  return {};
+}
+
 }  // namespace parkan

@@ -96,4 +96,7 @@ class AtomicFile {
 Status write_file_atomic(const std::filesystem::path& path, ByteView data,
                          const std::vector<std::filesystem::path>& inputs = {});
 
+// Creates `dir` and its parents when missing; an I/O error naming the folder otherwise.
+Status make_folder(const std::filesystem::path& dir);
+
 }  // namespace parkan
