@@ -32,6 +32,13 @@ Result<std::size_t> build_animation(const msh::AnimStreams& anim, const Options&
   for (std::uint32_t n = 0; n < anim.node_count; ++n)
     if (anim.node_map_start(n) != msh::kNoMap) animated.push_back(n);
   if (frames == 0 || animated.empty()) return std::size_t{0};
+  // Every animated node's frame map must hold `frames` words (the sampler reads map[start + frame]).
+  // Checked before anything is allocated: Res19's attr2 alone would let a few bytes ask for 2^32 frames.
+  for (std::uint32_t n : animated)
+    if (std::uint64_t(anim.node_map_start(n)) + frames > anim.word_count)
+      return invalid_rule("gltf.anim.frames",
+                          fmt::format("node {}'s frame map [{}, +{}) runs past the {} words of Res19", n,
+                                      anim.node_map_start(n), frames, anim.word_count));
 
   std::vector<float> times(frames);
   for (std::uint32_t f = 0; f < frames; ++f) times[f] = float(double(f) / double(options.fps));
