@@ -140,7 +140,8 @@ class ObjectsResolver {
       if (!objects_iequals(ref.archive, kObjectsArchive)) {
         result_.expanded.push_back(ref);
         present_.push_back(exists(ref));
-        if (!present_.back())
+        // Once per stored record: a prototype reached along several paths is not warned about twice.
+        if (!present_.back() && reported_.insert(fmt::format("absent:{}:{}", folded_chain_.back(), r)).second)
           add(Severity::warning, "objects.ref.absent", key, at,
               fmt::format("record {}: {} holds no {} (or there is no such archive)", r, objects_quoted(ref.archive),
                           objects_quoted(ref.resource)));
@@ -213,7 +214,7 @@ class ObjectsResolver {
   std::unordered_map<std::string, std::optional<std::vector<ObjectRef>>> prototypes_;
   std::unordered_map<std::string, bool> exists_;
   std::vector<std::string> chain_, folded_chain_;  // prototypes being expanded, outermost first
-  std::unordered_set<std::string> reported_;       // cycles, missing keys and the depth: once each
+  std::unordered_set<std::string> reported_;       // cycles, missing keys, absent records, the depth: once
   std::size_t visited_ = 0;
   bool stopped_ = false;
 };

@@ -395,13 +395,15 @@ TEST(ObjectResolve, DiamondExpandsTheSharedPrototypeTwiceWithoutACycle) {
   game.add("top", records({{"objects.rlb", "left"}, {"objects.rlb", "right"}}));
   game.add("left", records({{"objects.rlb", "base"}, {"l.rlb", "l.wea"}}));
   game.add("right", records({{"objects.rlb", "BASE"}}));
-  game.add("base", records({{"base.rlb", "base.msh"}}));
+  game.add("base", records({{"base.rlb", "base.msh"}, {"base.rlb", "gone.wea"}}));
   game.has("base.rlb", "base.msh");
   game.has("l.rlb", "l.wea");
   ObjectResolution r = resolve_object(game.registry(), "top");
-  EXPECT_TRUE(r.findings.empty());
-  EXPECT_EQ(names(r.expanded),
-            (std::vector<std::string>{"base.rlb::base.msh", "l.rlb::l.wea", "base.rlb::base.msh"}));
+  EXPECT_EQ(lines(r.findings),  // base's absent record, reached twice, is one finding
+            (std::vector<std::string>{"W base: record 1: \"base.rlb\" holds no \"gone.wea\" (or there is no such "
+                                      "archive) at offset 0x40 [objects.ref.absent]"}));
+  EXPECT_EQ(names(r.expanded), (std::vector<std::string>{"base.rlb::base.msh", "base.rlb::gone.wea", "l.rlb::l.wea",
+                                                         "base.rlb::base.msh", "base.rlb::gone.wea"}));
   ASSERT_TRUE(r.model);
   EXPECT_EQ(game.prototype_calls, 4u);  // each key asked once
 }
