@@ -25,6 +25,10 @@ constexpr MaterialSpec kMaterials[] = {
     {"TANK_TREAD", "TREAD.0", 230, 20, 4},    {"BLD_CONCRETE", "CONCRETE.0", 255, 10, 2},
     {"BLD_WINDOW", "WINDOW.0", 255, 200, 40}, {"BLD_RUBBLE", "CONCRETE.0", 150, 0, 1},
     {"ROBOT_ARMOUR", "ARMOUR.0", 255, 90, 16}, {"ROBOT_STEEL", "STEEL.0", 200, 140, 32},
+    // The retail catalog's families (sample_model_kinds_*.cpp): foliage, bark, stone, roofs, props.
+    {"VEG_LEAF", "CAMO.0", 235, 5, 2},        {"VEG_BARK", "TREAD.0", 210, 5, 2},
+    {"ROCK_STONE", "CONCRETE.0", 220, 15, 4}, {"BLD_ROOF", "TREAD.0", 240, 30, 6},
+    {"PROP_WOOD", "ARMOUR.0", 220, 10, 3},    {"PROP_METAL", "STEEL.0", 240, 110, 20},
 };
 
 // WEAR rows in the order of the wear_row enums.

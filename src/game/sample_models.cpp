@@ -3,14 +3,19 @@
 // with its `<stem>.wea` beside it. models/ and animated.rlb hold the walker and synthetic animated
 // models (msh-animation.md; msh.md 1, 2, 8): node counts 1..38 as in the corpus, whole-frame key
 // times starting at 0, maps from the canonical writer, plus the edge cases the seeds name: a static
-// model with an empty Res19 (10.1), and the legacy 24-byte node table (10.3).
+// model with an empty Res19 (10.1), and the legacy 24-byte node table (10.3). The retail size adds
+// the model catalog (sample_model_catalog.hpp): vehicles, robots and turrets in units.rlb; towers,
+// buildings, trees, rocks and props in static.rlb; each `<stem>.msh` with its `<stem>.wea` (about 5%
+// with a LIGHTMAPS block) and, for the prototypes that take their model through a parent prototype,
+// a `<stem>.bas`. objects.rlb and system.rlb come from sample_objects.cpp.
 #include <algorithm>
 #include <cmath>
-#include <numbers>
+#include <map>
 
 #include "parkan/game/sample.hpp"
 #include "game/sample_model_assets.hpp"
 #include "game/sample_model_builder.hpp"
+#include "game/sample_model_catalog.hpp"
 #include "game/sample_random.hpp"
 #include "parkan/material/model.hpp"
 #include "parkan/msh/anim.hpp"
@@ -26,8 +31,8 @@ constexpr std::uint32_t kMeshType = 0x4853454D;  // "MESH": a model entry of a l
 msh::RawQuat axis_angle(float ax, float ay, float az, float angle) {
   float length = std::sqrt(ax * ax + ay * ay + az * az);
   if (length == 0.0f) ax = 0.0f, ay = 0.0f, az = 1.0f, length = 1.0f;
-  float s = std::sin(angle / 2.0f) / length;
-  return *msh::quantize_quat({std::cos(angle / 2.0f), ax * s, ay * s, az * s});
+  float s = catalog_sin(angle / 2.0f) / length;
+  return *msh::quantize_quat({catalog_cos(angle / 2.0f), ax * s, ay * s, az * s});
 }
 
 // One node's keys: `count` whole-frame times from 0 to `end`, a swing about a random axis.
@@ -43,11 +48,11 @@ std::vector<msh::AnimKey> swing_track(SampleRandom& rng, std::uint32_t count, st
   std::vector<msh::AnimKey> keys;
   for (std::uint32_t t : times) {
     // Three quarters of a swing: the last key differs from the first, so no track collapses to static.
-    float phase = static_cast<float>(t) / static_cast<float>(end) * 1.5f * std::numbers::pi_v<float>;
+    float phase = static_cast<float>(t) / static_cast<float>(end) * 1.5f * kCatalogPi;
     msh::AnimKey k;
     k.time = static_cast<float>(t);
-    k.pos = {base[0], base[1] + 0.05f * std::sin(phase), base[2] + 0.02f * static_cast<float>(t % 3)};
-    k.quat_raw = axis_angle(ax, ay, az, amplitude * std::sin(phase));
+    k.pos = {base[0], base[1] + 0.05f * catalog_sin(phase), base[2] + 0.02f * static_cast<float>(t % 3)};
+    k.quat_raw = axis_angle(ax, ay, az, amplitude * catalog_sin(phase));
     keys.push_back(k);
   }
   return keys;
@@ -134,7 +139,51 @@ ByteBuffer legacy_model() {
   return model_bytes(s);
 }
 
+// The retail counts: 400 models; `animated_percent` of a family asks for keys (robots and turrets
+// always have them; water towers, rocks and static props never), about a third in all.
+struct CatalogFamily {
+  std::uint32_t count;
+  std::uint32_t animated_percent;
+};
+constexpr CatalogFamily kCatalogVehicles{72, 40}, kCatalogRobots{40, 100}, kCatalogTurrets{28, 100},
+    kCatalogTowers{20, 50}, kCatalogBuildings{90, 10}, kCatalogTrees{60, 25}, kCatalogRocks{30, 0},
+    kCatalogProps{60, 15};
+constexpr std::uint32_t kLightmapEvery = 20;    // 5% of the .wea have a LIGHTMAPS block (materials-texm.md 13.4)
+constexpr std::uint32_t kRetailLightmaps = 25;  // LightMap.lib: LIGHT0.0 .. LIGHT24.0
+constexpr std::uint32_t kViaParentEvery = 10;   // of the vehicles, robots and buildings: about 5% of all
+
+// A model's WEAR text: its rows, then (for a lightmapped one) the blank separator and LIGHTMAPS.
+std::string catalog_wear(const std::vector<std::string>& rows, int lightmap) {
+  std::string text = std::to_string(rows.size()) + "\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) text += std::to_string(i) + " " + rows[i] + "\n";
+  if (lightmap >= 0) text += "\nLIGHTMAPS\n1\n0 LIGHT" + std::to_string(lightmap) + ".0\n";
+  return text;
+}
+
 }  // namespace
+
+std::vector<CatalogModel> model_catalog(const SampleOptions& options) {
+  SampleRandom rng{options.seed * 0x9E3779B97F4A7C15ull + 0x5EED};
+  std::vector<CatalogModel> out;
+  auto animated = [&](const CatalogFamily& family) { return rng.below(100) < family.animated_percent; };
+  for (std::uint32_t i = 0; i < kCatalogVehicles.count; ++i) out.push_back(catalog_vehicle(rng, i, animated(kCatalogVehicles)));
+  for (std::uint32_t i = 0; i < kCatalogRobots.count; ++i) {
+    // The first robot has the corpus' largest node count: body, head, 8 legs of 4, two arms of 2 = 38.
+    const std::uint32_t leg_counts[] = {2, 2, 4, 6, 8};
+    std::uint32_t legs = i == 0 ? 8 : leg_counts[rng.below(5)];
+    std::uint32_t segments = i == 0 ? 4 : 2 + rng.below(3);
+    bool arms = i == 0 || rng.below(2) == 0;
+    out.push_back(catalog_robot(rng, i, legs, segments, arms));
+  }
+  for (std::uint32_t i = 0; i < kCatalogTurrets.count; ++i) out.push_back(catalog_turret(rng, i));
+  for (std::uint32_t i = 0; i < kCatalogTowers.count; ++i) out.push_back(catalog_tower(rng, i, animated(kCatalogTowers)));
+  for (std::uint32_t i = 0; i < kCatalogBuildings.count; ++i)
+    out.push_back(catalog_building(rng, i, animated(kCatalogBuildings)));
+  for (std::uint32_t i = 0; i < kCatalogTrees.count; ++i) out.push_back(catalog_tree(rng, i, animated(kCatalogTrees)));
+  for (std::uint32_t i = 0; i < kCatalogRocks.count; ++i) out.push_back(catalog_rock(rng, i));
+  for (std::uint32_t i = 0; i < kCatalogProps.count; ++i) out.push_back(catalog_prop(rng, i, animated(kCatalogProps)));
+  return out;
+}
 
 std::vector<SampleFile> sample_models(const SampleOptions& options) {
   SampleRandom rng{options.seed * 0x5851F42D4C957F2Dull + 19};
@@ -178,7 +227,45 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     // WEAR entries as in the game's libraries (materials-texm.md 13.4: attr3 = 1).
     model_library.push_back({mesh ? kMeshType : material::kWearTypeId, 0, 0, mesh ? 0u : 1u, name, bytes});
   }
+  // The prototype through a parent (sample_objects.cpp) finds tank.msh beside this tank.bas.
+  const std::string tank_base = "BASE tank.msh\n";
+  model_library.push_back({0, 0, 0, 0, "tank.bas", as_bytes(tank_base)});
   files.push_back({"models.rlb", *nres::build(model_library)});
+
+  std::vector<ObjectModel> objects = {{"models.rlb", "tank", "u_tank_01", "vehicle", false},
+                                      {"models.rlb", "building", "r_h_01", "building", false},
+                                      {"models.rlb", "walker", "u_walker_01", "robot", false},
+                                      {"models.rlb", "tank", "u_tank_01_b", "vehicle", true}};
+  if (options.retail) {
+    objects.clear();
+    std::vector<CatalogModel> catalog = model_catalog(options);
+    SampleRandom lightmaps{options.seed * 0xD1B54A32D192ED03ull + 7};
+    std::map<std::string, std::vector<nres::EntrySpec>> libraries;
+    std::vector<std::string> texts;  // the payloads the specs view
+    texts.reserve(3 * catalog.size());
+    std::vector<ByteBuffer> meshes;
+    meshes.reserve(catalog.size());
+    std::uint32_t parent_candidates = 0;
+    for (std::size_t i = 0; i < catalog.size(); ++i) {
+      const CatalogModel& c = catalog[i];
+      meshes.push_back(build_sample_model(c.model).value());  // valid by construction
+      int lightmap = i % kLightmapEvery == kLightmapEvery / 2 ? static_cast<int>(lightmaps.below(kRetailLightmaps)) : -1;
+      texts.push_back(catalog_wear(c.wear, lightmap));
+      bool via_parent = false;
+      if (c.family == "vehicle" || c.family == "robot" || c.family == "building")
+        via_parent = parent_candidates++ % kViaParentEvery == kViaParentEvery - 1;
+      std::vector<nres::EntrySpec>& library = libraries[c.library];
+      library.push_back({kMeshType, 0, 0, 0, c.stem + ".msh", meshes.back()});
+      library.push_back({material::kWearTypeId, 0, 0, 1, c.stem + ".wea", as_bytes(texts.back())});
+      if (via_parent) {
+        texts.push_back("BASE " + c.stem + ".msh\n");
+        library.push_back({0, 0, 0, 0, c.stem + ".bas", as_bytes(texts.back())});
+      }
+      objects.push_back({c.library, c.stem, c.key, c.family, via_parent});
+    }
+    for (const auto& [name, specs] : libraries) files.push_back({name, *nres::build(specs)});
+  }
+  for (SampleFile& f : sample_objects(objects, options)) files.push_back(std::move(f));
   return files;
 }
 

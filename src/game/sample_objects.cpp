@@ -1,0 +1,64 @@
+// objects.rlb, the prototype registry (msh.md 11), and the system.rlb its non-geometric prototypes
+// point into. Entry type 0: neither nres.md nor msh.md gives objects.rlb's type id. Each model gets
+// a prototype under its key: (library, <stem>.msh), (library, <stem>.wea); a model marked via_parent
+// instead gets (objects.rlb, c_<family>), (library, <stem>.bas), (library, <stem>.wea): the parent
+// class prototype has no mesh, so the resolver takes <stem>.msh beside the .bas. The class prototypes
+// (c_<family>: (system.rlb, <family>.ctl)) and `sun` ((system.rlb, sun.sun)) have no geometry. No
+// record names anything absent, and no prototype refers back to itself.
+#include <set>
+
+#include "game/sample_model_catalog.hpp"
+#include "parkan/game/objects.hpp"
+#include "parkan/nres/write.hpp"
+
+namespace parkan::game {
+
+namespace {
+
+constexpr std::uint32_t kObjectEntryType = 0;  // not documented: see the file comment
+constexpr const char* kSystemArchive = "system.rlb";
+
+ObjectRef objects_ref(std::string archive, std::string resource) {
+  ObjectRef ref;
+  ref.archive = std::move(archive);
+  ref.resource = std::move(resource);
+  return ref;
+}
+
+}  // namespace
+
+std::vector<SampleFile> sample_objects(const std::vector<ObjectModel>& models, const SampleOptions& /*options*/) {
+  std::vector<std::pair<std::string, std::vector<ObjectRef>>> prototypes;
+  std::set<std::string> classes;
+  for (const ObjectModel& m : models) {
+    std::vector<ObjectRef> refs;
+    if (m.via_parent) {
+      classes.insert(m.family);
+      refs.push_back(objects_ref(std::string(kObjectsArchive), "c_" + m.family));
+      refs.push_back(objects_ref(m.library, m.stem + ".bas"));
+    } else {
+      refs.push_back(objects_ref(m.library, m.stem + ".msh"));
+    }
+    refs.push_back(objects_ref(m.library, m.stem + ".wea"));
+    prototypes.emplace_back(m.key, std::move(refs));
+  }
+  std::vector<std::pair<std::string, std::string>> system_entries = {{"sun.sun", "SUN 1.0 0.95 0.8\n"}};
+  for (const std::string& family : classes) {
+    prototypes.emplace_back("c_" + family, std::vector<ObjectRef>{objects_ref(kSystemArchive, family + ".ctl")});
+    system_entries.emplace_back(family + ".ctl", "CONTROL " + family + "\n");
+  }
+  prototypes.emplace_back("sun", std::vector<ObjectRef>{objects_ref(kSystemArchive, "sun.sun")});
+
+  std::vector<ByteBuffer> payloads;
+  payloads.reserve(prototypes.size());
+  std::vector<nres::EntrySpec> specs;
+  for (const auto& [key, refs] : prototypes) {
+    payloads.push_back(write_object_refs(refs).value());  // names well under 32 bytes
+    specs.push_back({kObjectEntryType, 0, 0, 0, key, payloads.back()});
+  }
+  std::vector<nres::EntrySpec> system;
+  for (const auto& [name, text] : system_entries) system.push_back({0, 0, 0, 0, name, as_bytes(text)});
+  return {{std::string(kObjectsArchive), *nres::build(specs)}, {kSystemArchive, *nres::build(system)}};
+}
+
+}  // namespace parkan::game
