@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   add_msh_commands(app);
   add_runtime_commands(app);
   add_sample_commands(app);
+  add_validate_commands(app);
   add_export_commands(app);
   app.add_subcommand("help", "show the help of parkan or of a command: parkan help [GROUP [COMMAND]]")
       ->allow_extras();

@@ -42,10 +42,12 @@ echo
 
 run wear parse "$DEMO/game/wear/land.wea" --mode file --json
 run wear parse "$DEMO/game/world.rlb::land.wea" --mode buffer --json
-run wear parse "$DEMO/game/wear/no_separator.wea" --mode file --json
-echo "\$ parkan wear parse $DEMO/game/wear/no_separator.wea --mode buffer   (the engine's buffer parser misreads it)"
-"$PARKAN" wear parse "$DEMO/game/wear/no_separator.wea" --mode buffer || echo "(exit $?)"
+# A WEAR without the blank line before LIGHTMAPS: the file parser reads it, the buffer parser misreads it.
+printf '2\n0 MAT_013\n1 ANIM_MODE5\nLIGHTMAPS\n1\n3 LIGHT0.0\n' > "$OUT/no_separator.wea"
+run wear parse "$OUT/no_separator.wea" --mode file --json
+echo "\$ parkan wear parse $OUT/no_separator.wea --mode buffer   (the engine's buffer parser misreads it)"
+"$PARKAN" wear parse "$OUT/no_separator.wea" --mode buffer || echo "(exit $?)"
 echo
-echo "\$ parkan wear check $DEMO/game/wear/*.wea"
-"$PARKAN" wear check "$DEMO"/game/wear/*.wea || echo "(exit $?)"
+echo "\$ parkan wear check $DEMO/game/wear/*.wea $OUT/no_separator.wea"
+"$PARKAN" wear check "$DEMO"/game/wear/*.wea "$OUT/no_separator.wea" || echo "(exit $?)"
 echo

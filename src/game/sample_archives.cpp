@@ -2,7 +2,9 @@
 // non-zero region before the first payload (Part 2 Textures.lib), zero and non-zero gaps, file
 // order unlike directory order, duplicate and mixed-case names, names with '_' and '[' (where the
 // two case folds disagree), junk after a name's NUL, empty payloads. All of them pass the strict
-// reader (the non-zero gaps are its warnings).
+// reader (the non-zero gaps are its warnings). The payloads are random bytes, so the entries carry
+// opaque type ids (the container is what these archives exercise; `parkan validate` checks the
+// resources of a type, and random bytes are no Texm).
 #include <algorithm>
 #include <deque>
 
@@ -17,10 +19,11 @@ namespace parkan::game {
 
 namespace {
 
-constexpr std::uint32_t kTexm = 0x6D786554;
-constexpr std::uint32_t kMat0 = 0x3054414D;
-constexpr std::uint32_t kWear = 0x52414557;
-constexpr std::uint32_t kMesh = 0x4853454D;
+// Opaque FourCCs standing where a game library has Texm, MAT0, WEAR and MESH.
+constexpr std::uint32_t kDataType = 0x41544144;  // "DATA"
+constexpr std::uint32_t kTextType = 0x54584554;  // "TEXT"
+constexpr std::uint32_t kTableType = 0x4C424154;  // "TABL"
+constexpr std::uint32_t kBlockType = 0x4B4C4F42;  // "BOLK"
 
 ByteBuffer random_bytes(SampleRandom& rng, std::size_t size, bool nonzero = false) {
   ByteBuffer out(size);
@@ -37,11 +40,11 @@ struct EdgeEntry {
 
 // Directory order. Sizes are deliberately not multiples of 8.
 constexpr EdgeEntry kEdgeEntries[] = {
-    {"Grass.0", kTexm, 173, ""},          {"GRASS.0", kTexm, 64, ""},        {"grass.0", kTexm, 9, "\x01\x02\x03\x04"},
-    {"b_x.tex", kTexm, 40, ""},           {"ba.tex", kTexm, 33, ""},         {"[menu].txt", kWear, 21, "old"},
-    {"ui_panel[1].0", kTexm, 100, ""},    {"Zebra_2.msh", kMesh, 250, ""},   {"zebra.msh", kMesh, 7, ""},
-    {"DEFAULT", kMat0, 74, "\xff\xff\xff\xff\xff\xff\xff\xff"}, {"empty", kWear, 0, ""}, {"B^hat", kTexm, 12, ""},
-    {"a`quote", kTexm, 5, ""},
+    {"Grass.0", kDataType, 173, ""},          {"GRASS.0", kDataType, 64, ""},        {"grass.0", kDataType, 9, "\x01\x02\x03\x04"},
+    {"b_x.tex", kDataType, 40, ""},           {"ba.tex", kDataType, 33, ""},         {"[menu].txt", kTableType, 21, "old"},
+    {"ui_panel[1].0", kDataType, 100, ""},    {"Zebra_2.msh", kBlockType, 250, ""},   {"zebra.msh", kBlockType, 7, ""},
+    {"DEFAULT", kTextType, 74, "\xff\xff\xff\xff\xff\xff\xff\xff"}, {"empty", kTableType, 0, ""}, {"B^hat", kDataType, 12, ""},
+    {"a`quote", kDataType, 5, ""},
 };
 
 // File order of the payloads (indices into kEdgeEntries) and what lies between them.
@@ -49,7 +52,7 @@ ByteBuffer edge_archive(SampleRandom& rng) {
   std::deque<ByteBuffer> storage;
   nres::Document document;
   for (const EdgeEntry& e : kEdgeEntries) {
-    nres::EntrySpec spec{e.type_id, static_cast<std::uint32_t>(e.size % 7), 6, e.type_id == kMesh ? 38u : 0u, e.name,
+    nres::EntrySpec spec{e.type_id, static_cast<std::uint32_t>(e.size % 7), 6, e.type_id == kBlockType ? 38u : 0u, e.name,
                          {}};
     nres::Entry entry = nres::make_entry(spec).value();
     std::string_view tail = e.tail;
@@ -78,11 +81,11 @@ ByteBuffer edge_archive(SampleRandom& rng) {
 ByteBuffer canonical_archive(SampleRandom& rng, std::size_t count) {
   std::deque<ByteBuffer> storage;
   std::vector<nres::EntrySpec> specs;
-  const std::uint32_t types[] = {kTexm, kMat0, kWear, kMesh};
+  const std::uint32_t types[] = {kDataType, kTextType, kTableType, kBlockType};
   for (std::size_t i = 0; i < count; ++i) {
     std::uint32_t type = types[i % 4];
-    std::string name = fmt::format("{}_{:03}.{}", type == kTexm ? "TEX" : type == kMat0 ? "Mat" : type == kWear ? "wear" : "Unit", i,
-                                   type == kMesh ? "msh" : "0");
+    std::string name = fmt::format("{}_{:03}.{}", type == kDataType ? "TEX" : type == kTextType ? "Mat" : type == kTableType ? "wear" : "Unit", i,
+                                   type == kBlockType ? "msh" : "0");
     specs.push_back(nres::EntrySpec{type, static_cast<std::uint32_t>(i), 6, 0, name,
                                     storage.emplace_back(random_bytes(rng, rng.below(601)))});
   }

@@ -1,7 +1,7 @@
 // A synthetic Material.lib and WEAR texts following the corpus statistics (materials-texm.md 13.1,
 // 13.4): every entry MAT0 with attr2 = 6 and attr3 = 0, up to 29 phases and 8 animation blocks,
 // attr1 categories 0..4; a DEFAULT that is not entry 0; animated materials in every mode (and an
-// unknown mode 5); WEAR texts with and without LIGHTMAPS, one without the separator line. The last
+// unknown mode 5); WEAR texts with and without LIGHTMAPS, each with the separator line (13.4). The last
 // entries are the sample models' materials (sample_model_materials.cpp).
 #include <random>
 
@@ -134,8 +134,6 @@ const std::pair<const char*, const char*> kWearTexts[] = {
     {"ship.wea", "4\n0 ANIM_LOOP\n1 MAT_010\n2 DEFAULT\n3 ANIM_PINGPONG\n"},
     {"land.wea", "2\r\n0 MAT_011\r\n1 ANIM_RANDOM\r\n\r\nLIGHTMAPS\r\n1\r\n0 LIGHT0.0\r\n"},
     {"tower.wea", "3\n10 ANIM_ONESHOT\n11 NO_SUCH_MATERIAL\n12 MAT_012\n\nLIGHTMAPS\n2\n0 LIGHT0.0\n1 LIGHT1.0\n"},
-    // No separator before LIGHTMAPS: the file parser reads it, the buffer parser misreads the count.
-    {"no_separator.wea", "2\n0 MAT_013\n1 ANIM_MODE5\nLIGHTMAPS\n1\n3 LIGHT0.0\n4 LIGHT1.0\n5 LIGHT2.0\n"},
 };
 
 }  // namespace

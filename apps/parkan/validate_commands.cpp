@@ -1,0 +1,100 @@
+// parkan validate GAME_DIR [--json REPORT.json] [--threads N] [--errors N]
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli.hpp"
+#include "parkan/core/file.hpp"
+#include "parkan/core/progress.hpp"
+#include "parkan/core/text.hpp"
+#include "parkan/game/validate.hpp"
+
+namespace parkan::cli {
+
+namespace {
+
+using nlohmann::json;
+
+// Names in the report are cp1251 bytes (entries) or the file system's (paths); JSON is UTF-8.
+json validation_finding_json(const Diagnostic& d) {
+  json out = diagnostic_json(d);
+  if (!d.location.entry.empty()) out["entry"] = cp1251_to_utf8(d.location.entry);
+  return out;
+}
+
+json validation_report_json(const game::ValidationReport& report) {
+  json by_type = json::object();
+  for (const auto& [type, c] : report.by_type)
+    by_type[type] = {{"count", c.count}, {"ok", c.ok}, {"warnings", c.warnings}, {"errors", c.errors}};
+  json findings = json::array();
+  for (const Diagnostic& d : report.findings) findings.push_back(validation_finding_json(d));
+  return {{"game", report.game},
+          {"summary",
+           {{"archives", report.archives},
+            {"resources", report.resources},
+            {"errors", report.totals.errors},
+            {"warnings", report.totals.warnings},
+            {"notes", report.totals.notes},
+            {"skipped_files", report.skipped_files}}},
+          {"by_type", std::move(by_type)},
+          {"findings", std::move(findings)}};
+}
+
+void print_validation_summary(const game::ValidationReport& report, std::size_t errors_shown) {
+  fmt::print("{}: {}, {}", report.game, count_of(report.archives, "archive"), count_of(report.resources, "resource"));
+  if (report.skipped_files) fmt::print(" ({} not a resource)", count_of(report.skipped_files, "file"));
+  fmt::print("\n\n{:<10} {:>7} {:>7} {:>9} {:>7}\n", "type", "count", "ok", "warnings", "errors");
+  for (const auto& [type, c] : report.by_type)
+    fmt::print("{:<10} {:>7} {:>7} {:>9} {:>7}\n", escape_control(type), c.count, c.ok, c.warnings, c.errors);
+  fmt::print("\n{}\n", counts_text(report.totals));
+  std::fflush(stdout);  // the summary first, then the errors on stderr
+  std::size_t shown = 0;
+  for (const Diagnostic& d : report.findings) {
+    if (d.severity != Severity::error) continue;
+    if (shown == errors_shown) {
+      fmt::print(stderr, "parkan: {} more errors (the JSON report lists every finding)\n",
+                 report.totals.errors - shown);
+      break;
+    }
+    print_diagnostic(d);
+    ++shown;
+  }
+}
+
+}  // namespace
+
+void add_validate_commands(CLI::App& app) {
+  struct Flags {
+    std::string game;
+    std::string report;
+    unsigned threads = 0;
+    std::size_t errors_shown = 20;
+  };
+  auto flags = std::make_shared<Flags>();
+  CLI::App* command = add_command(
+      app, "validate", "every archive and resource of a game through every check, then the references between them",
+      [=]() -> Result<int> {
+        std::optional<Progress> bar;
+        std::size_t drawn = 0;
+        game::ValidateOptions options;
+        options.threads = flags->threads;
+        options.progress = [&](std::size_t done, std::size_t total) {
+          if (!bar) bar.emplace("validate", total, !globals().quiet);
+          if (done > drawn) bar->advance(done - drawn), drawn = done;
+        };
+        PARKAN_ASSIGN(game::ValidationReport report, game::validate_game(flags->game, options));
+        if (bar) bar->finish();
+        if (!flags->report.empty()) {
+          const std::string text = validation_report_json(report).dump(1, ' ', false, json::error_handler_t::replace) + "\n";
+          PARKAN_TRY(write_file_atomic(flags->report, as_bytes(text)));
+        }
+        print_validation_summary(report, flags->errors_shown);
+        return report.totals.errors ? 1 : 0;
+      });
+  command->add_option("GAME_DIR", flags->game, "the game folder (or a mod's)")->required();
+  command->add_option("--json", flags->report, "write the whole report as JSON to this file");
+  command->add_option("--threads", flags->threads, "threads to check with (default: every core)");
+  command->add_option("--errors", flags->errors_shown, "errors to print in full (default 20)");
+}
+
+}  // namespace parkan::cli

@@ -1,0 +1,200 @@
+// validate_game: the files of the game folder one at a time (an archive is mapped, its directory
+// checked, its entries checked by every core, then it is unmapped), then the references between the
+// resources, then the report. The report does not depend on the number of threads.
+#include "parkan/game/validate.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "game/validate_internal.hpp"
+#include "parkan/core/file.hpp"
+#include "parkan/nres/archive.hpp"
+
+namespace parkan::game {
+
+namespace {
+
+using validation::CheckedResource;
+using validation::FileKind;
+using validation::GameFacts;
+using validation::GameFile;
+using validation::ResourceInput;
+
+constexpr unsigned kMaxThreads = 8;
+// Below this many entries an archive is checked on the calling thread: starting threads costs more.
+constexpr std::size_t kEntriesPerThread = 16;
+
+unsigned thread_count(const ValidateOptions& options) {
+  unsigned n = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
+  return std::clamp(n, 1u, kMaxThreads);
+}
+
+// nres::verify labels an entry "#3 NAME.0"; the report names it as stored ("NAME.0").
+void use_stored_entry_names(std::vector<Diagnostic>& findings) {
+  for (Diagnostic& d : findings) {
+    std::string& entry = d.location.entry;
+    if (entry.size() < 3 || entry[0] != '#') continue;
+    std::size_t i = 1;
+    while (i < entry.size() && entry[i] >= '0' && entry[i] <= '9') ++i;
+    if (i > 1 && i < entry.size() && entry[i] == ' ') entry.erase(0, i + 1);
+  }
+}
+
+class ValidationProgress {
+ public:
+  ValidationProgress(const ValidateOptions& options, std::size_t total) : callback_(options.progress), total_(total) {}
+  void advance(std::size_t by = 1) {
+    done_ += by;
+    if (callback_) callback_(std::min(done_, total_), total_);
+  }
+
+ private:
+  const std::function<void(std::size_t, std::size_t)>& callback_;
+  std::size_t total_;
+  std::size_t done_ = 0;
+};
+
+// Runs `check(i)` for i in [0, count) on `threads` threads (the caller's one among them); the
+// caller's thread reports progress.
+template <typename Check>
+void for_each_parallel(std::size_t count, unsigned threads, ValidationProgress& progress, Check check) {
+  if (threads <= 1 || count < kEntriesPerThread) {
+    for (std::size_t i = 0; i < count; ++i) check(i), progress.advance();
+    return;
+  }
+  std::atomic<std::size_t> next{0}, finished{0};
+  auto work = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < count;) check(i), finished.fetch_add(1);
+  };
+  std::vector<std::jthread> helpers;
+  for (unsigned t = 1; t < std::min<std::size_t>(threads, count); ++t) helpers.emplace_back(work);
+  std::size_t reported = 0;
+  for (std::size_t i; (i = next.fetch_add(1)) < count;) {
+    check(i);
+    const std::size_t now = finished.fetch_add(1) + 1;
+    progress.advance(now - reported);
+    reported = now;
+  }
+  helpers.clear();  // joins
+  progress.advance(count - reported);
+}
+
+void check_archive(const GameFile& file, GameFacts& facts, unsigned threads, ValidationProgress& progress) {
+  CheckedResource container;
+  container.file = file.path;
+  container.type = resource_type::kArchive;
+  auto mapped = MappedFile::open(file.full);
+  if (!mapped) {
+    container.findings.push_back(to_diagnostic(mapped.error(), "game.file.unreadable"));
+    locate_all(container.findings, file.path);
+    facts.resources.push_back(std::move(container));
+    return;
+  }
+  const ByteView bytes = mapped->bytes();
+  container.findings = nres::check(bytes, nres::Profile::strict);
+  use_stored_entry_names(container.findings);
+  locate_all(container.findings, file.path);
+  facts.resources.push_back(std::move(container));
+
+  // Entries as the engine reads them, even when the strict rules fail (every problem is reported).
+  validation::ArchiveNames& names = facts.archives[validation::fold_name(file.path)];
+  names.file = file.path;
+  auto directory = nres::read(bytes, nres::Profile::compatible);
+  if (!directory) return;
+  names.readable = true;
+  const std::size_t count = directory->entries.size();
+  for (const nres::Entry& e : directory->entries) names.folded.insert(validation::fold_name(e.name()));
+
+  std::vector<CheckedResource> checked(count);
+  for_each_parallel(count, threads, progress, [&](std::size_t i) {
+    const nres::Entry& e = directory->entries[i];
+    ResourceInput input;
+    input.file = file.path;
+    input.entry = std::string(e.name());
+    input.type_id = e.type_id;
+    input.attr1 = e.attr1, input.attr2 = e.attr2, input.attr3 = e.attr3;
+    input.bytes = directory->payload(i);
+    checked[i] = validation::check_resource(input);
+  });
+  for (CheckedResource& r : checked) facts.resources.push_back(std::move(r));
+}
+
+void check_loose_file(const GameFile& file, GameFacts& facts) {
+  auto mapped = MappedFile::open(file.full);
+  if (!mapped) {
+    CheckedResource failed;
+    failed.file = file.path;
+    failed.type = file.kind == FileKind::texture ? resource_type::kTexture
+                  : file.kind == FileKind::wear  ? resource_type::kWear
+                                                 : resource_type::kModel;
+    failed.findings.push_back(to_diagnostic(mapped.error(), "game.file.unreadable"));
+    locate_all(failed.findings, file.path);
+    facts.resources.push_back(std::move(failed));
+    return;
+  }
+  ResourceInput input;
+  input.file = file.path;
+  input.loose_kind = file.kind;
+  input.bytes = mapped->bytes();
+  facts.resources.push_back(validation::check_resource(input));
+}
+
+void count_resource(ValidationReport& report, const CheckedResource& r) {
+  TypeCounts& counts = report.by_type[r.type];
+  ++counts.count;
+  const SeverityCounts s = count_severities(r.findings);
+  if (s.errors) ++counts.errors;
+  else if (s.warnings) ++counts.warnings;
+  else ++counts.ok;
+}
+
+}  // namespace
+
+Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, const ValidateOptions& options) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(game_dir, ec))
+    return io_error(ec ? ec.message() : "not a folder", game_dir.string());
+  ValidationReport report;
+  report.game = game_dir.string();
+  std::vector<Diagnostic> scan_findings;
+  const std::vector<GameFile> files = validation::scan_game_files(game_dir, scan_findings);
+
+  std::size_t total = 0;
+  for (const GameFile& f : files) total += f.kind == FileKind::archive ? f.entries_hint : 1;
+  ValidationProgress progress(options, total);
+  const unsigned threads = thread_count(options);
+
+  GameFacts facts;
+  for (const GameFile& file : files) {
+    switch (file.kind) {
+      case FileKind::archive:
+        ++report.archives;
+        check_archive(file, facts, threads, progress);
+        break;
+      case FileKind::model:
+      case FileKind::texture:
+      case FileKind::wear:
+        check_loose_file(file, facts);
+        progress.advance();
+        break;
+      case FileKind::other:
+        ++report.skipped_files;
+        progress.advance();
+        break;
+    }
+  }
+  validation::check_references(facts);
+
+  report.findings = std::move(scan_findings);
+  for (CheckedResource& r : facts.resources) {
+    count_resource(report, r);
+    if (r.type != resource_type::kArchive) ++report.resources;
+    report.findings.insert(report.findings.end(), std::make_move_iterator(r.findings.begin()),
+                           std::make_move_iterator(r.findings.end()));
+  }
+  report.totals = count_severities(report.findings);
+  return report;
+}
+
+}  // namespace parkan::game

@@ -1,0 +1,299 @@
+// parkan::game::validate_game on the sample game, clean and with broken resources planted in it the
+// way a mod could break them: each is reported with its code, file and entry, and nothing else is.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "parkan/game/objects.hpp"
+#include "parkan/game/sample.hpp"
+#include "parkan/game/validate.hpp"
+#include "parkan/material/mat0.hpp"
+#include "parkan/msh/model.hpp"
+#include "parkan/nres/archive.hpp"
+#include "parkan/nres/edit.hpp"
+#include "parkan/nres/write.hpp"
+#include "parkan/texm/encode.hpp"
+#include "support.hpp"
+
+namespace parkan::game {
+namespace {
+
+std::string findings_text(const ValidationReport& report, Severity at_least = Severity::warning) {
+  std::string out;
+  for (const Diagnostic& d : report.findings)
+    if (d.severity <= at_least) out += d.to_string() + "\n";
+  return out;
+}
+
+TEST(Validate, TheSmallSampleGameHasNoErrors) {
+  test::TempDir dir;
+  ASSERT_TRUE(write_sample_game(dir.path(), SampleOptions{}));
+  auto report = validate_game(dir.path());
+  ASSERT_TRUE(report) << report.error().to_string();
+  EXPECT_EQ(report->totals.errors, 0u) << findings_text(*report, Severity::error);
+  EXPECT_GE(report->archives, 8u);
+  EXPECT_EQ(report->skipped_files, 0u);
+  // Every archive's directory and every resource type of the game is counted.
+  for (const char* type : {"Texm", "MAT0", "WEAR", "MSH", "PAL", "objects", "archive"})
+    EXPECT_GT(report->by_type[type].count, 0u) << type;
+  std::size_t counted = 0;
+  for (const auto& [type, c] : report->by_type) {
+    EXPECT_EQ(c.count, c.ok + c.warnings + c.errors) << type;
+    if (type != resource_type::kArchive) counted += c.count;
+  }
+  EXPECT_EQ(counted, report->resources);
+}
+
+TEST(Validate, TheRetailSampleGameHasNoErrors) {
+  test::TempDir dir;
+  SampleOptions options;
+  options.retail = true;
+  ASSERT_TRUE(write_sample_game(dir.path(), options));
+  auto report = validate_game(dir.path());
+  ASSERT_TRUE(report) << report.error().to_string();
+  EXPECT_EQ(report->totals.errors, 0u) << findings_text(*report, Severity::error);
+  EXPECT_EQ(report->by_type["Texm"].count, 393u + 25u);  // Textures.lib and LightMap.lib
+  EXPECT_EQ(report->by_type["MAT0"].count, 905u);
+  EXPECT_GE(report->by_type["MSH"].count, 380u);
+}
+
+TEST(Validate, TheReportDoesNotDependOnTheThreadCount) {
+  test::TempDir dir;
+  ASSERT_TRUE(write_sample_game(dir.path(), SampleOptions{}));
+  auto one = validate_game(dir.path(), {1, {}});
+  auto four = validate_game(dir.path(), {4, {}});
+  ASSERT_TRUE(one && four);
+  EXPECT_EQ(findings_text(*one, Severity::note), findings_text(*four, Severity::note));
+  EXPECT_EQ(one->resources, four->resources);
+}
+
+TEST(Validate, ProgressCountsUpToTheTotal) {
+  test::TempDir dir;
+  ASSERT_TRUE(write_sample_game(dir.path(), SampleOptions{}));
+  std::size_t last_done = 0, last_total = 0, calls = 0;
+  bool monotonic = true;
+  ValidateOptions options;
+  options.threads = 2;
+  options.progress = [&](std::size_t done, std::size_t total) {
+    monotonic = monotonic && done >= last_done && done <= total;
+    last_done = done, last_total = total, ++calls;
+  };
+  ASSERT_TRUE(validate_game(dir.path(), options));
+  EXPECT_TRUE(monotonic);
+  EXPECT_GT(calls, 10u);
+  EXPECT_EQ(last_done, last_total);
+}
+
+TEST(Validate, AMissingFolderIsAnIoError) {
+  test::TempDir dir;
+  auto report = validate_game(dir.path() / "nothing here");
+  ASSERT_FALSE(report);
+  EXPECT_EQ(report.error().code, ErrorCode::io);
+}
+
+// ---- planted problems ----
+
+class Planted : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(write_sample_game(dir_.path(), SampleOptions{})); }
+
+  std::filesystem::path at(const std::string& file) const { return dir_.path() / file; }
+
+  // Replaces (or adds, when absent) entry `name` of archive `file`, keeping everything else.
+  void put_entry(const std::string& file, const std::string& name, ByteView payload, std::uint32_t type_id = 0,
+                 std::uint32_t attr1 = 0, std::uint32_t attr2 = 0, std::uint32_t attr3 = 0) {
+    ByteBuffer bytes = test::read_bytes(at(file));
+    auto archive = nres::read(bytes);
+    ASSERT_TRUE(archive) << file << ": " << archive.error().to_string();
+    nres::Document document = nres::make_document(*archive);
+    std::optional<std::size_t> index;
+    for (std::size_t i = 0; i < archive->entries.size(); ++i)
+      if (archive->entries[i].name() == name) index = i;
+    if (index) {
+      ASSERT_TRUE(nres::replace_payload(document, *index, payload));
+    } else {
+      ASSERT_TRUE(nres::add_entry(document, {type_id, attr1, attr2, attr3, name, payload}));
+    }
+    auto written = nres::write_lossless(document);
+    ASSERT_TRUE(written) << written.error().to_string();
+    test::write_bytes(at(file), *written);
+  }
+
+  ByteBuffer entry_bytes(const std::string& file, const std::string& name) {
+    ByteBuffer bytes = test::read_bytes(at(file));
+    auto archive = nres::read(bytes).value();
+    for (std::size_t i = 0; i < archive.entries.size(); ++i)
+      if (archive.entries[i].name() == name) {
+        ByteView payload = archive.payload(i);
+        return ByteBuffer(payload.begin(), payload.end());
+      }
+    ADD_FAILURE() << "no " << name << " in " << file;
+    return {};
+  }
+
+  ValidationReport validate() {
+    auto report = validate_game(dir_.path());
+    EXPECT_TRUE(report);
+    return report ? std::move(*report) : ValidationReport{};
+  }
+
+  test::TempDir dir_;
+};
+
+// The finding with `code` at file/entry, or a failure listing what was found instead.
+const Diagnostic* find_finding(const ValidationReport& report, std::string_view code, std::string_view file,
+                               std::string_view entry) {
+  for (const Diagnostic& d : report.findings)
+    if (d.code == code && d.location.file == file && d.location.entry == entry) return &d;
+  ADD_FAILURE() << "no " << code << " at " << file << "::" << entry << "; found:\n" << findings_text(report, Severity::note);
+  return nullptr;
+}
+
+ByteBuffer text_bytes(std::string_view text) { return ByteBuffer(text.begin(), text.end()); }
+
+TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
+  // 1. A truncated texture.
+  ByteBuffer grass = entry_bytes("Textures.lib", "GRASS.0");
+  grass.resize(grass.size() / 2);
+  put_entry("Textures.lib", "GRASS.0", grass);
+  // 2. A Page rect outside the image (PANEL.A is 128x128 with four rects; the first gets x = 120, w = 64).
+  ByteBuffer panel = entry_bytes("Textures.lib", "PANEL.A");
+  const std::size_t page = panel.size() - (4 + 4 + 4 * 8);  // "Page", count, 4 rects of x, w, y, h
+  ASSERT_EQ(load_u32(panel.data() + page), 0x65676150u);    // "Page"
+  store_u16(panel.data() + page + 8, 120);
+  put_entry("Textures.lib", "PANEL.A", panel);
+  // 3. A MAT0 with 20 animation blocks (the runtime refuses 20 or more).
+  material::Mat0 many;
+  many.attributes = {0, 6};
+  many.phases.resize(2);
+  for (int b = 0; b < 19; ++b) {  // the writer refuses more; the 20th is appended by hand
+    material::AnimBlock block;
+    block.keys.push_back({0, 100, 0});
+    many.blocks.push_back(block);
+  }
+  auto many_bytes = material::write_mat0(many);
+  ASSERT_TRUE(many_bytes) << many_bytes.error().to_string();
+  constexpr std::size_t kOneKeyBlock = 4 + 2 + 6;  // header, key count, one key
+  many_bytes->insert(many_bytes->end(), many_bytes->end() - kOneKeyBlock, many_bytes->end());
+  store_u16(many_bytes->data() + 2, 20);
+  put_entry("Material.lib", "MANY_BLOCKS", *many_bytes, material::kMat0TypeId, 0, 6, 0);
+  // 4. A material whose texture is not in Textures.lib.
+  material::Mat0 lost;
+  lost.attributes = {0, 6};
+  lost.phases.resize(1);
+  const std::string lost_name = "NO_SUCH_TEX.0";
+  std::copy(lost_name.begin(), lost_name.end(), lost.phases[0].texture_field.begin());
+  auto lost_bytes = material::write_mat0(lost);
+  ASSERT_TRUE(lost_bytes) << lost_bytes.error().to_string();
+  put_entry("Material.lib", "LOST_TEXTURE", *lost_bytes, material::kMat0TypeId, 0, 6, 0);
+  // 5. A WEAR naming a missing material (the engine falls back: a warning) and a missing lightmap.
+  put_entry("world.rlb", "broken.wea", text_bytes("2\n0 MAT_010\n1 GONE_MATERIAL\n\nLIGHTMAPS\n1\n0 NO_LIGHT.0\n"),
+            material::kWearTypeId, 0, 0, 1);
+  // 6. A WEAR whose count is not a number.
+  test::write_bytes(at("wear/bad_count.wea"), text_bytes("many\n0 MAT_010\n"));
+  // 7. A model with an index past its vertices, and 8. a batch material past its WEAR rows.
+  auto read_tank = msh::read_model(entry_bytes("models.rlb", "tank.msh"));
+  ASSERT_TRUE(read_tank) << read_tank.error().to_string();
+  msh::Model tank = std::move(*read_tank);
+  tank.indices[4] = static_cast<std::uint16_t>(tank.positions.size());
+  tank.batches[0].material = 9;  // tank.wea has 3 rows
+  auto tank_bytes = msh::write_model(tank);
+  ASSERT_TRUE(tank_bytes) << tank_bytes.error().to_string();
+  put_entry("models.rlb", "tank.msh", *tank_bytes);
+  // 9. An objects.rlb cycle (a -> b -> a) and 10. a reference to an absent archive.
+  auto record = [](std::string archive, std::string resource) {
+    ObjectRef ref;
+    ref.archive = std::move(archive);
+    ref.resource = std::move(resource);
+    return ref;
+  };
+  const ObjectRef to_b[] = {record("objects.rlb", "cycle_b")};
+  const ObjectRef to_a[] = {record("objects.rlb", "cycle_a")};
+  const ObjectRef absent[] = {record("nowhere.rlb", "thing.msh")};
+  put_entry("objects.rlb", "cycle_a", write_object_refs(to_b).value());
+  put_entry("objects.rlb", "cycle_b", write_object_refs(to_a).value());
+  put_entry("objects.rlb", "lost_parts", write_object_refs(absent).value());
+  // 11. A PAL without its "Ipol" marker.
+  ByteBuffer pal = entry_bytes("palettes.lib", "A.PAL");
+  pal[1024] = 'X';
+  put_entry("palettes.lib", "A.PAL", pal);
+  // 12. An indexed texture whose name picks a palette the bank does not have (Q7.PAL).
+  texm::EncodeOptions indexed;
+  indexed.format = texm::Format::indexed8;
+  texm::Image image{4, 4, ByteBuffer(64, 0x80)};
+  auto lamp = texm::encode(image, indexed);
+  ASSERT_TRUE(lamp) << lamp.error().to_string();
+  put_entry("Textures.lib", "LAMP.Q7", *lamp, texm::kMagic);
+  // 13. An archive cut short.
+  ByteBuffer canonical = test::read_bytes(at("archives/canonical.lib"));
+  canonical.resize(canonical.size() - 10);
+  test::write_bytes(at("archives/canonical.lib"), canonical);
+
+  const ValidationReport report = validate();
+  const std::pair<const char*, std::pair<const char*, const char*>> expected[] = {
+      {"texm.size.truncated", {"Textures.lib", "GRASS.0"}},
+      {"texm.page.rect", {"Textures.lib", "PANEL.A"}},
+      {"mat0.header.block_count", {"Material.lib", "MANY_BLOCKS"}},
+      {"mat0.texture.missing", {"Material.lib", "LOST_TEXTURE"}},
+      {"wear.material.missing", {"world.rlb", "broken.wea"}},
+      {"wear.lightmap.missing", {"world.rlb", "broken.wea"}},
+      {"wear.materials.length", {"wear/bad_count.wea", ""}},
+      {"msh.index.vertex", {"models.rlb", "tank.msh"}},
+      {"msh.batch.wear_row", {"models.rlb", "tank.msh"}},
+      {"objects.ref.cycle", {"objects.rlb", "cycle_a"}},
+      {"objects.ref.absent", {"objects.rlb", "lost_parts"}},
+      {"pal.marker", {"palettes.lib", "A.PAL"}},
+      {"texm.palette.missing", {"Textures.lib", "LAMP.Q7"}},
+      {"nres.header.total_size", {"archives/canonical.lib", ""}},
+  };
+  for (const auto& [code, where] : expected) find_finding(report, code, where.first, where.second);
+
+  // Severities: the engine's fallbacks are warnings, the rest errors.
+  EXPECT_EQ(find_finding(report, "wear.material.missing", "world.rlb", "broken.wea")->severity, Severity::warning);
+  EXPECT_EQ(find_finding(report, "texm.palette.missing", "Textures.lib", "LAMP.Q7")->severity, Severity::warning);
+  EXPECT_EQ(find_finding(report, "objects.ref.absent", "objects.rlb", "lost_parts")->severity, Severity::warning);
+  EXPECT_EQ(find_finding(report, "msh.batch.wear_row", "models.rlb", "tank.msh")->severity, Severity::error);
+
+  // Exact messages of the reference rules.
+  EXPECT_EQ(find_finding(report, "mat0.texture.missing", "Material.lib", "LOST_TEXTURE")->message,
+            "phase 0: texture \"NO_SUCH_TEX.0\" is not in Textures.lib");
+  EXPECT_EQ(find_finding(report, "wear.lightmap.missing", "world.rlb", "broken.wea")->message,
+            "lightmap \"NO_LIGHT.0\" is not in LightMap.lib (the engine logs \"LightMap NO_LIGHT.0 not found.\")");
+  const Diagnostic* batch = find_finding(report, "msh.batch.wear_row", "models.rlb", "tank.msh");
+  EXPECT_EQ(batch->message, "batch material 9 is past the 3 rows of tank.wea");
+  ASSERT_TRUE(batch->location.offset.has_value());
+
+  // Nothing else broke: every error is one of the planted ones (the cycle shows on both prototypes).
+  std::set<std::string> planted_codes;
+  for (const auto& [code, where] : expected) planted_codes.insert(code);
+  for (const Diagnostic& d : report.findings)
+    if (d.severity == Severity::error) EXPECT_TRUE(planted_codes.count(d.code)) << d.to_string();
+  EXPECT_EQ(report.by_type.at("archive").errors, 1u);
+}
+
+TEST_F(Planted, AFileThatIsNotAResourceIsCountedNotChecked) {
+  test::write_bytes(at("readme.txt"), text_bytes("not a resource\n"));
+  test::write_bytes(at("short.lib"), text_bytes("NR"));
+  const ValidationReport report = validate();
+  EXPECT_EQ(report.skipped_files, 2u);
+  EXPECT_EQ(report.totals.errors, 0u) << findings_text(report, Severity::error);
+}
+
+TEST_F(Planted, AnArchiveWithABrokenDirectoryIsReportedAndTheRestStillChecked) {
+  ByteBuffer bytes = test::read_bytes(at("Material.lib"));
+  store_u32(bytes.data() + 8, 0x7FFFFFFF);  // entry count far past the file
+  test::write_bytes(at("Material.lib"), bytes);
+  const ValidationReport report = validate();
+  find_finding(report, "nres.directory.bounds", "Material.lib", "");
+  // The WEARs are still checked; their materials are not reported missing from a library that
+  // could not be read (its own error says why).
+  EXPECT_GT(report.by_type.at("WEAR").count, 0u);
+  EXPECT_EQ(report.by_type.count("MAT0"), 0u);
+  for (const Diagnostic& d : report.findings) {
+    EXPECT_NE(d.code, "wear.material.missing") << d.to_string();
+    EXPECT_NE(d.code, "game.library.missing") << d.to_string();
+  }
+}
+
+}  // namespace
+}  // namespace parkan::game
