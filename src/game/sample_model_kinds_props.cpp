@@ -21,9 +21,8 @@ float prop_phase(float frame) { return 2.0f * kCatalogPi * frame / static_cast<f
 SlotMesh prop_crate(float s) {
   SlotMesh m;
   m.box(prop_wood, {-s, -s, 0}, {s, s, 2 * s}, 1.0f);
-  for (float z : {0.0f, 2 * s - 0.08f}) {  // metal bands
+  for (float z : {0.1f, 2 * s - 0.2f})  // metal bands, clear of the lid and the floor (no coplanar faces)
     m.box(prop_metal, {-s - 0.02f, -s - 0.02f, z}, {s + 0.02f, s + 0.02f, z + 0.08f}, 0.5f);
-  }
   return m;
 }
 
@@ -47,8 +46,8 @@ CatalogModel catalog_prop(SampleRandom& rng, std::uint32_t number, bool animated
     float s = rng.range(0.4f, 0.8f);
     for (int k = 0; k < count; ++k) {
       Vec3 pos = k == 0 ? Vec3{0, 0, 0}
-                        : k < 3 ? Vec3{s * 2.1f * static_cast<float>(k), rng.range(-0.2f, 0.2f), 0}
-                                : Vec3{s * 2.1f * static_cast<float>(k - 3) + s, 0, 2 * s};
+                        : k < 3 ? Vec3{s * 2.6f * static_cast<float>(k), rng.range(-0.2f, 0.2f), 0}
+                                : Vec3{s * 2.6f * static_cast<float>(k - 3) + s * 1.3f, 0, 2 * s};
       SampleNode n = catalog_node(fmt::format("crate_{}", k), k == 0 ? msh::kNoParent : 0, pos, prop_crate(s));
       n.rest = catalog_rotation({0, 0, 1}, rng.range(-0.3f, 0.3f));
       model.nodes.push_back(std::move(n));

@@ -62,7 +62,7 @@ CatalogModel catalog_turret(SampleRandom& rng, std::uint32_t number) {
   bool missiles = rng.below(4) == 0;
   int guns = missiles ? 2 : 1 + static_cast<int>(rng.below(4));
   for (int g = 0; g < guns; ++g) {
-    float x = guns == 1 ? 0.0f : size * (-0.5f + static_cast<float>(g) / static_cast<float>(guns - 1)) * (missiles ? 2.0f : 0.8f);
+    float x = guns == 1 ? 0.0f : size * (-0.5f + static_cast<float>(g) / static_cast<float>(guns - 1)) * (missiles ? 1.5f : 0.8f);
     Vec3 pos = {x, -size * 0.6f, size * 0.4f};
     SlotMesh gun;
     if (missiles) {
@@ -131,7 +131,9 @@ CatalogModel catalog_tower(SampleRandom& rng, std::uint32_t number, bool animate
         for (float sy : {-1.0f, 1.0f})
           mast.box(turret_steel, {sx * cabin - 0.08f, sy * cabin - 0.08f, height + 1.1f}, {sx * cabin + 0.08f, sy * cabin + 0.08f, height + 2.2f}, 1.0f);
       mast.box(turret_glass, {-cabin + 0.1f, -cabin - 0.02f, height + 1.2f}, {cabin - 0.1f, -cabin + 0.02f, height + 2.0f}, 1.0f);
-      catalog_cone(mast, turret_concrete, {0, 0, height + 2.2f}, cabin * 1.5f, 0.0f, 1.2f, 4, 2.0f);  // roof
+      mast.place(catalog_turn_z(kCatalogPi / 4, {0, 0, height + 2.2f}));  // a square roof over the square cabin
+      catalog_cone(mast, turret_concrete, {0, 0, 0}, cabin * 1.5f, 0.0f, 1.2f, 4, 2.0f);
+      mast.reset_placement();
     }
   }
   c.model.nodes.push_back(catalog_node("mast", msh::kNoParent, {0, 0, 0}, std::move(mast)));

@@ -3,10 +3,13 @@
 // sense (windings agree with the stored normals, bounds contain what they bound).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <string>
 
+#include "game/sample_model_catalog.hpp"
 #include "parkan/game/sample.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/wear.hpp"
@@ -240,6 +243,125 @@ TEST(SampleModels, SameSeedSameBytes) {
   EXPECT_EQ(again.files, samples().files);
   EXPECT_EQ(other.files.at("models.rlb"), samples().files.at("models.rlb"));  // the shapes do not depend on it
   EXPECT_NE(other.files.at("Textures.lib"), samples().files.at("Textures.lib"));
+}
+
+// --size retail: the model catalog in units.rlb and static.rlb (sample_model_catalog.hpp).
+struct RetailSet {
+  std::map<std::string, ByteBuffer> files;
+  explicit RetailSet(std::uint32_t seed) {
+    SampleOptions options;
+    options.seed = seed;
+    options.retail = true;
+    for (auto* part : {sample_materials, sample_models})
+      for (SampleFile& f : part(options)) files[f.path] = std::move(f.bytes);
+  }
+};
+
+const RetailSet& retail() {
+  static const RetailSet set(1);
+  return set;
+}
+
+std::map<std::string, ByteBuffer> archive_entries(const ByteBuffer& bytes) {
+  std::map<std::string, ByteBuffer> out;
+  nres::Archive archive = nres::read(bytes).value();
+  for (std::size_t i = 0; i < archive.entries.size(); ++i) {
+    ByteView p = archive.payload(i);
+    out[std::string(archive.entries[i].name())] = ByteBuffer(p.begin(), p.end());
+  }
+  return out;
+}
+
+TEST(SampleModelsRetail, EveryModelChecksCleanWithItsWearAndTheCountsAreRetail) {
+  std::set<std::string> materials;
+  for (const auto& [name, bytes] : archive_entries(retail().files.at("Material.lib"))) materials.insert(name);
+  std::size_t models = 0, animated = 0, lightmapped = 0, wears = 0, bases = 0;
+  std::size_t fewest_nodes = SIZE_MAX, most_nodes = 0;
+  for (const char* library : {"units.rlb", "static.rlb"}) {
+    nres::Archive archive = nres::read(retail().files.at(library)).value();
+    std::map<std::string, ByteBuffer> entries = archive_entries(retail().files.at(library));
+    for (const nres::Entry& e : archive.entries) {
+      std::string name(e.name());
+      std::string stem = name.substr(0, name.size() - 4);
+      if (name.ends_with(".wea")) {
+        EXPECT_EQ(e.type_id, material::kWearTypeId) << name;
+        EXPECT_EQ(e.attr3, 1u) << name;
+        ++wears;
+        continue;
+      }
+      if (name.ends_with(".bas")) {
+        EXPECT_TRUE(entries.count(stem + ".msh")) << name;
+        ++bases;
+        continue;
+      }
+      ASSERT_TRUE(name.ends_with(".msh")) << name;
+      EXPECT_EQ(e.type_id, kMesh) << name;
+      ++models;
+      const ByteBuffer& bytes = entries.at(name);
+      auto m = msh::read_model(bytes);
+      ASSERT_TRUE(m) << name << ": " << m.error().to_string();
+      std::vector<Diagnostic> findings = msh::check_model(*m);
+      EXPECT_TRUE(findings.empty()) << name << ": " << findings.front().to_string();
+      std::vector<Diagnostic> anim = msh::check_anim(bytes);
+      EXPECT_TRUE(anim.empty()) << name << ": " << anim.front().to_string();
+      fewest_nodes = std::min(fewest_nodes, m->nodes.size());
+      most_nodes = std::max(most_nodes, m->nodes.size());
+      animated += msh::read_anim_streams(bytes).value().frame_count > msh::kStaticFrameCount;
+
+      ASSERT_TRUE(entries.count(stem + ".wea")) << name;
+      const ByteBuffer& text = entries.at(stem + ".wea");
+      std::vector<Diagnostic> wear_findings = material::check_wear(text);
+      EXPECT_TRUE(wear_findings.empty()) << stem << ".wea: " << wear_findings.front().to_string();
+      material::Wear wear = material::parse_wear(text, material::WearParser::buffer).value();
+      EXPECT_EQ(material::parse_wear(text, material::WearParser::file).value().materials.size(), wear.materials.size());
+      for (const material::WearRow& row : wear.materials) EXPECT_TRUE(materials.count(row.name)) << stem << ": " << row.name;
+      for (const msh::Batch& b : m->batches) ASSERT_LT(b.material, wear.materials.size()) << name;
+      if (wear.has_lightmaps) {
+        ++lightmapped;
+        ASSERT_EQ(wear.lightmaps.size(), 1u) << stem;
+        const std::string& lightmap = wear.lightmaps[0].name;
+        ASSERT_TRUE(lightmap.starts_with("LIGHT") && lightmap.ends_with(".0")) << lightmap;
+        EXPECT_LT(std::stoi(lightmap.substr(5)), 25) << lightmap;  // retail LightMap.lib: LIGHT0.0 .. LIGHT24.0
+        EXPECT_NE(std::string(text.begin(), text.end()).find("\n\nLIGHTMAPS\n"), std::string::npos) << stem;
+      }
+    }
+  }
+  EXPECT_EQ(models, 400u);
+  EXPECT_EQ(wears, models);
+  EXPECT_EQ(bases, 20u);
+  EXPECT_EQ(fewest_nodes, 1u);
+  EXPECT_EQ(most_nodes, 38u);
+  double animated_fraction = static_cast<double>(animated) / static_cast<double>(models);
+  EXPECT_GE(animated_fraction, 0.25);
+  EXPECT_LE(animated_fraction, 0.4);
+  EXPECT_EQ(lightmapped, 20u);  // 5%
+}
+
+// The catalog's sine (a polynomial, the same on every platform) against the C library's.
+TEST(SampleModelsRetail, CatalogSineFollowsTheLibrarySine) {
+  float worst = 0;
+  for (int i = -20000; i <= 20000; ++i) {
+    float x = static_cast<float>(i) * 0.001f;  // -20 .. 20 radians: a few turns either way
+    worst = std::max(worst, std::fabs(catalog_sin(x) - std::sin(x)));
+    worst = std::max(worst, std::fabs(catalog_cos(x) - std::cos(x)));
+  }
+  EXPECT_LT(worst, 2e-6f);
+  EXPECT_EQ(catalog_sin(0.0f), 0.0f);
+  EXPECT_EQ(catalog_cos(0.0f), 1.0f);
+}
+
+TEST(SampleModelsRetail, SmallSizeHasNoCatalog) {
+  EXPECT_FALSE(samples().files.count("units.rlb"));
+  EXPECT_FALSE(samples().files.count("static.rlb"));
+  EXPECT_TRUE(retail().files.count("models.rlb"));  // the retail game keeps the small set's libraries
+  EXPECT_TRUE(retail().files.count("animated.rlb"));
+}
+
+TEST(SampleModelsRetail, SameSeedSameBytes) {
+  RetailSet again(1), other(2);
+  EXPECT_EQ(again.files, retail().files);
+  EXPECT_NE(other.files.at("units.rlb"), retail().files.at("units.rlb"));
+  EXPECT_NE(other.files.at("static.rlb"), retail().files.at("static.rlb"));
 }
 
 }  // namespace
