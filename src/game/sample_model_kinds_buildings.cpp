@@ -13,7 +13,7 @@ namespace {
 using mesh::SlotMesh;
 using msh::Vec3;
 
-enum BuildingRow : std::uint16_t { building_wall, building_glass, building_metal, building_rubble, building_roof };
+enum BuildingRow : std::uint16_t { bld_wall, bld_glass, bld_metal, bld_rubble, bld_roof };
 constexpr std::uint32_t kBuildingCycle = 48;
 constexpr std::uint32_t kBuildingStep = 3;
 constexpr float kBuildingProud = 0.03f;
@@ -34,8 +34,8 @@ void building_windows(SlotMesh& m, Vec3 lo, Vec3 hi, float z0, int floors, float
         float b = z0 + floor_h * static_cast<float>(f) + floor_h * 0.35f, t = b + floor_h * 0.45f;
         auto at = [&](float a, float z) { return along_x ? Vec3{a, plane, z} : Vec3{plane, a, z}; };
         bool forward = side == 0 || side == 3;  // these faces run a0 -> a1 left to right seen from outside
-        if (forward) m.polygon(building_glass, {at(c - w, b), at(c + w, b), at(c + w, t), at(c - w, t)}, 1.6f);
-        else m.polygon(building_glass, {at(c + w, b), at(c - w, b), at(c - w, t), at(c + w, t)}, 1.6f);
+        if (forward) m.polygon(bld_glass, {at(c - w, b), at(c + w, b), at(c + w, t), at(c - w, t)}, 1.6f);
+        else m.polygon(bld_glass, {at(c + w, b), at(c - w, b), at(c - w, t), at(c + w, t)}, 1.6f);
       }
   }
 }
@@ -44,7 +44,7 @@ void building_windows(SlotMesh& m, Vec3 lo, Vec3 hi, float z0, int floors, float
 void building_gable(SlotMesh& m, Vec3 lo, Vec3 hi, float rise, float eave) {
   float z = hi[2], cy = (lo[1] + hi[1]) / 2;
   float x0 = lo[0] - eave, x1 = hi[0] + eave, y0 = lo[1] - eave, y1 = hi[1] + eave;
-  m.hexahedron(building_roof,
+  m.hexahedron(bld_roof,
                {Vec3{x0, y0, z}, {x1, y0, z}, {x1, y1, z}, {x0, y1, z}, {x0, cy, z + rise}, {x1, cy, z + rise},
                 {x1, cy, z + rise}, {x0, cy, z + rise}},
                2.0f);
@@ -56,19 +56,19 @@ SlotMesh building_ruin(SampleRandom& rng, Vec3 lo, Vec3 hi) {
   float t = 0.35f;
   for (int side = 0; side < 4; ++side) {
     float h = rng.range(0.8f, (hi[2] - lo[2]) * 0.5f);
-    if (side == 0) m.box(building_wall, {lo[0], lo[1], 0}, {hi[0] * rng.range(0.2f, 0.9f), lo[1] + t, h}, 4.0f);
-    if (side == 1) m.box(building_wall, {lo[0] * rng.range(0.2f, 0.9f), hi[1] - t, 0}, {hi[0], hi[1], h}, 4.0f);
-    if (side == 2) m.box(building_wall, {lo[0], lo[1] + t, 0}, {lo[0] + t, hi[1] * rng.range(0.0f, 0.9f), h}, 4.0f);
-    if (side == 3) m.box(building_wall, {hi[0] - t, lo[1] * rng.range(0.0f, 0.9f), 0}, {hi[0], hi[1] - t, h}, 4.0f);
+    if (side == 0) m.box(bld_wall, {lo[0], lo[1], 0}, {hi[0] * rng.range(0.2f, 0.9f), lo[1] + t, h}, 4.0f);
+    if (side == 1) m.box(bld_wall, {lo[0] * rng.range(0.2f, 0.9f), hi[1] - t, 0}, {hi[0], hi[1], h}, 4.0f);
+    if (side == 2) m.box(bld_wall, {lo[0], lo[1] + t, 0}, {lo[0] + t, hi[1] * rng.range(0.0f, 0.9f), h}, 4.0f);
+    if (side == 3) m.box(bld_wall, {hi[0] - t, lo[1] * rng.range(0.0f, 0.9f), 0}, {hi[0], hi[1] - t, h}, 4.0f);
   }
   int heaps = 2 + static_cast<int>(rng.below(3));
   for (int k = 0; k < heaps; ++k) {
     Vec3 c = {rng.range(lo[0] * 0.6f, hi[0] * 0.6f), rng.range(lo[1] * 0.6f, hi[1] * 0.6f), 0};
     float r = rng.range(1.0f, 2.5f);
-    catalog_blob(m, rng, building_rubble, c, {r, r * rng.range(0.7f, 1.2f), r * 0.5f}, 3, 7, 0.25f, 2.0f);
+    catalog_blob(m, rng, bld_rubble, c, {r, r * rng.range(0.7f, 1.2f), r * 0.5f}, 3, 7, 0.25f, 2.0f);
   }
   m.place(catalog_turn_y(rng.range(0.2f, 0.5f), {rng.range(lo[0] * 0.3f, 0.0f), 0, 0.4f}));
-  m.box(building_wall, {-2.0f, -1.5f, 0}, {2.0f, 1.5f, 0.3f}, 4.0f);
+  m.box(bld_wall, {-2.0f, -1.5f, 0}, {2.0f, 1.5f, 0.3f}, 4.0f);
   m.reset_placement();
   return m;
 }
@@ -77,14 +77,14 @@ SlotMesh building_ruin(SampleRandom& rng, Vec3 lo, Vec3 hi) {
 SampleNode building_fan(Vec3 pos, float size, bool vane, bool animated) {
   SlotMesh m;
   if (vane) {
-    catalog_prism(m, building_metal, 2, {0, 0, 0}, 0.05f, size * 1.2f, 4, 1.0f);
-    m.box(building_metal, {-0.02f, 0.0f, size * 0.9f}, {0.02f, size * 0.8f, size * 1.15f}, 1.0f);
-    m.box(building_metal, {-0.05f, -size * 0.6f, size * 1.0f}, {0.05f, 0.0f, size * 1.06f}, 1.0f);
+    catalog_prism(m, bld_metal, 2, {0, 0, 0}, 0.05f, size * 1.2f, 4, 1.0f);
+    m.box(bld_metal, {-0.02f, 0.0f, size * 0.9f}, {0.02f, size * 0.8f, size * 1.15f}, 1.0f);
+    m.box(bld_metal, {-0.05f, -size * 0.6f, size * 1.0f}, {0.05f, 0.0f, size * 1.06f}, 1.0f);
   } else {
-    catalog_prism(m, building_metal, 2, {0, 0, 0}, size * 0.15f, size * 0.3f, 6, 1.0f);
+    catalog_prism(m, bld_metal, 2, {0, 0, 0}, size * 0.15f, size * 0.3f, 6, 1.0f);
     for (int blade = 0; blade < 4; ++blade) {
       m.place(catalog_turn_z(kCatalogPi / 2 * static_cast<float>(blade), {0, 0, size * 0.2f}));
-      m.box(building_metal, {0.0f, -size * 0.12f, 0}, {size, size * 0.12f, 0.06f}, 1.0f);
+      m.box(bld_metal, {0.0f, -size * 0.12f, 0}, {size, size * 0.12f, 0.06f}, 1.0f);
     }
     m.reset_placement();
   }
@@ -111,39 +111,39 @@ CatalogModel catalog_building(SampleRandom& rng, std::uint32_t number, bool anim
     int floors = kind == 0 ? 1 + static_cast<int>(rng.below(2)) : 2 + static_cast<int>(rng.below(5));
     float floor_h = rng.range(2.8f, 3.4f);
     hi[2] = floor_h * static_cast<float>(floors);
-    detail.box(building_wall, lo, hi, 4.0f);
-    simple.box(building_wall, lo, hi, 4.0f);
+    detail.box(bld_wall, lo, hi, 4.0f);
+    simple.box(bld_wall, lo, hi, 4.0f);
     building_windows(detail, lo, hi, 0, floors, floor_h, rng.range(2.0f, 3.2f));
-    detail.box(building_metal, {-0.7f, -hy - 0.08f, 0}, {0.7f, -hy + 0.02f, 2.2f}, 1.0f);  // door
+    detail.box(bld_metal, {-0.7f, -hy - 0.08f, 0}, {0.7f, -hy + 0.02f, 2.2f}, 1.0f);  // door
     if (kind == 0) {
       float rise = rng.range(1.5f, 3.0f);
       building_gable(detail, lo, hi, rise, 0.4f);
       building_gable(simple, lo, hi, rise, 0.0f);
-      detail.box(building_wall, {hx * 0.5f, hy * 0.2f, hi[2]}, {hx * 0.5f + 0.7f, hy * 0.2f + 0.7f, hi[2] + rise + 0.6f}, 2.0f);
+      detail.box(bld_wall, {hx * 0.5f, hy * 0.2f, hi[2]}, {hx * 0.5f + 0.7f, hy * 0.2f + 0.7f, hi[2] + rise + 0.6f}, 2.0f);
       roof_spot = {-hx * 0.6f, 0, hi[2] + rise};
     } else {
       float t = 0.3f, top = hi[2] + 0.6f;
-      detail.box(building_wall, {lo[0], lo[1], hi[2]}, {hi[0], lo[1] + t, top}, 4.0f);
-      detail.box(building_wall, {lo[0], hi[1] - t, hi[2]}, {hi[0], hi[1], top}, 4.0f);
-      detail.box(building_wall, {lo[0], lo[1] + t, hi[2]}, {lo[0] + t, hi[1] - t, top}, 4.0f);
-      detail.box(building_wall, {hi[0] - t, lo[1] + t, hi[2]}, {hi[0], hi[1] - t, top}, 4.0f);
-      detail.box(building_wall, {-1.5f, -1.5f, hi[2]}, {1.5f, 1.5f, hi[2] + 2.4f}, 4.0f);  // stair house
+      detail.box(bld_wall, {lo[0], lo[1], hi[2]}, {hi[0], lo[1] + t, top}, 4.0f);
+      detail.box(bld_wall, {lo[0], hi[1] - t, hi[2]}, {hi[0], hi[1], top}, 4.0f);
+      detail.box(bld_wall, {lo[0], lo[1] + t, hi[2]}, {lo[0] + t, hi[1] - t, top}, 4.0f);
+      detail.box(bld_wall, {hi[0] - t, lo[1] + t, hi[2]}, {hi[0], hi[1] - t, top}, 4.0f);
+      detail.box(bld_wall, {-1.5f, -1.5f, hi[2]}, {1.5f, 1.5f, hi[2] + 2.4f}, 4.0f);  // stair house
       roof_spot = {hx * 0.6f, hy * 0.5f, hi[2]};
     }
   } else if (kind == 2) {  // factory hall with chimneys
     hx *= 1.5f;
     lo[0] = -hx, hi[0] = hx;
     hi[2] = rng.range(6.0f, 10.0f);
-    detail.box(building_wall, lo, hi, 4.0f);
-    simple.box(building_wall, lo, hi, 4.0f);
+    detail.box(bld_wall, lo, hi, 4.0f);
+    simple.box(bld_wall, lo, hi, 4.0f);
     building_windows(detail, {lo[0], lo[1], 0}, {hi[0], hi[1], hi[2]}, hi[2] * 0.5f, 1, hi[2] * 0.5f, 2.5f);
-    detail.box(building_metal, {-2.5f, -hy - 0.08f, 0}, {2.5f, -hy + 0.02f, 4.5f}, 1.0f);  // gate
+    detail.box(bld_metal, {-2.5f, -hy - 0.08f, 0}, {2.5f, -hy + 0.02f, 4.5f}, 1.0f);  // gate
     int chimneys = 1 + static_cast<int>(rng.below(3));
     for (int k = 0; k < chimneys; ++k) {
       float x = -hx * 0.7f + 1.4f * hx * static_cast<float>(k) / static_cast<float>(chimneys > 1 ? chimneys - 1 : 1);
       float h = hi[2] + rng.range(6.0f, 14.0f);
-      catalog_cone(detail, building_wall, {x, hy * 0.5f, hi[2]}, 1.0f, 0.7f, h - hi[2], 10, 2.0f);
-      catalog_cone(simple, building_wall, {x, hy * 0.5f, hi[2]}, 1.0f, 0.7f, h - hi[2], 6, 2.0f);
+      catalog_cone(detail, bld_wall, {x, hy * 0.5f, hi[2]}, 1.0f, 0.7f, h - hi[2], 10, 2.0f);
+      catalog_cone(simple, bld_wall, {x, hy * 0.5f, hi[2]}, 1.0f, 0.7f, h - hi[2], 6, 2.0f);
     }
     roof_spot = {0, -hy * 0.4f, hi[2]};
   } else if (kind == 3) {  // silos: two or three cylinders with cone roofs
@@ -152,11 +152,11 @@ CatalogModel catalog_building(SampleRandom& rng, std::uint32_t number, bool anim
     float r = rng.range(2.0f, 3.5f), h = rng.range(8.0f, 16.0f);
     for (int k = 0; k < silos; ++k) {
       float x = (static_cast<float>(k) - static_cast<float>(silos - 1) / 2) * (2 * r + 0.5f);
-      catalog_prism(detail, building_wall, 2, {x, 0, 0}, r, h, 16, 3.0f);
-      catalog_cone(detail, building_roof, {x, 0, h}, r * 1.05f, 0.0f, r * 0.6f, 16, 2.0f);
-      for (float z = 2.0f; z < h; z += 3.0f) catalog_prism(detail, building_metal, 2, {x, 0, z}, r + 0.06f, 0.15f, 16, 1.0f);
-      catalog_prism(simple, building_wall, 2, {x, 0, 0}, r, h, 8, 3.0f);
-      catalog_cone(simple, building_roof, {x, 0, h}, r * 1.05f, 0.0f, r * 0.6f, 8, 2.0f);
+      catalog_prism(detail, bld_wall, 2, {x, 0, 0}, r, h, 16, 3.0f);
+      catalog_cone(detail, bld_roof, {x, 0, h}, r * 1.05f, 0.0f, r * 0.6f, 16, 2.0f);
+      for (float z = 2.0f; z < h; z += 3.0f) catalog_prism(detail, bld_metal, 2, {x, 0, z}, r + 0.06f, 0.15f, 16, 1.0f);
+      catalog_prism(simple, bld_wall, 2, {x, 0, 0}, r, h, 8, 3.0f);
+      catalog_cone(simple, bld_roof, {x, 0, h}, r * 1.05f, 0.0f, r * 0.6f, 8, 2.0f);
     }
     hi[2] = h;
     roof_spot = {0, 0, h + r * 0.6f};
@@ -169,7 +169,7 @@ CatalogModel catalog_building(SampleRandom& rng, std::uint32_t number, bool anim
       float a1 = kCatalogPi * static_cast<float>(k + 1) / static_cast<float>(slabs);
       Vec3 p0 = {r * catalog_cos(a0), 0, r * catalog_sin(a0)}, p1 = {r * catalog_cos(a1), 0, r * catalog_sin(a1)};
       for (SlotMesh* m : {&detail, &simple})
-        m->polygon(building_roof, {Vec3{p0[0], length / 2, p0[2]}, {p1[0], length / 2, p1[2]}, {p1[0], -length / 2, p1[2]},
+        m->polygon(bld_roof, {Vec3{p0[0], length / 2, p0[2]}, {p1[0], length / 2, p1[2]}, {p1[0], -length / 2, p1[2]},
                                    {p0[0], -length / 2, p0[2]}},
                    3.0f);
     }
@@ -180,19 +180,19 @@ CatalogModel catalog_building(SampleRandom& rng, std::uint32_t number, bool anim
       back.push_back({r * catalog_cos(kCatalogPi - a), length / 2, r * catalog_sin(kCatalogPi - a)});
     }
     for (SlotMesh* m : {&detail, &simple}) {
-      m->polygon(building_wall, front, 4.0f);
-      m->polygon(building_wall, back, 4.0f);
+      m->polygon(bld_wall, front, 4.0f);
+      m->polygon(bld_wall, back, 4.0f);
     }
-    detail.box(building_metal, {-r * 0.6f, -length / 2 - 0.1f, 0}, {r * 0.6f, -length / 2 + 0.02f, r * 0.6f}, 2.0f);
+    detail.box(bld_metal, {-r * 0.6f, -length / 2 - 0.1f, 0}, {r * 0.6f, -length / 2 + 0.02f, r * 0.6f}, 2.0f);
     hi[2] = r;
     roof_spot = {0, length / 2 - 1.0f, r};
   } else {  // bunker: a low sloped block with a firing slit
     hx = rng.range(2.5f, 4.5f), hy = rng.range(2.5f, 4.0f);
     lo = {-hx, -hy, 0}, hi = {hx, hy, rng.range(1.8f, 2.6f)};
-    detail.tapered_box(building_wall, lo, hi, 0.8f, 0.8f, 3.0f);
-    simple.tapered_box(building_wall, lo, hi, 0.8f, 0.8f, 3.0f);
+    detail.tapered_box(bld_wall, lo, hi, 0.8f, 0.8f, 3.0f);
+    simple.tapered_box(bld_wall, lo, hi, 0.8f, 0.8f, 3.0f);
     float slope_y = -hy + 0.8f * 0.55f;
-    detail.polygon(building_glass, {Vec3{-hx * 0.5f, slope_y - 0.05f, hi[2] * 0.5f}, {hx * 0.5f, slope_y - 0.05f, hi[2] * 0.5f},
+    detail.polygon(bld_glass, {Vec3{-hx * 0.5f, slope_y - 0.05f, hi[2] * 0.5f}, {hx * 0.5f, slope_y - 0.05f, hi[2] * 0.5f},
                                     {hx * 0.5f, slope_y + 0.03f, hi[2] * 0.6f}, {-hx * 0.5f, slope_y + 0.03f, hi[2] * 0.6f}},
                    1.0f);
     roof_spot = {0, 0, hi[2]};
@@ -207,7 +207,7 @@ CatalogModel catalog_building(SampleRandom& rng, std::uint32_t number, bool anim
   if (animated || extras == 1) c.model.nodes.push_back(building_fan(roof_spot, rng.range(0.8f, 1.5f), rng.below(2) == 0, animated));
   if (extras == 2) {  // an antenna mast
     SlotMesh mast;
-    catalog_prism(mast, building_metal, 2, {0, 0, 0}, 0.06f, rng.range(3.0f, 6.0f), 4, 1.0f);
+    catalog_prism(mast, bld_metal, 2, {0, 0, 0}, 0.06f, rng.range(3.0f, 6.0f), 4, 1.0f);
     c.model.nodes.push_back(catalog_node("antenna", 0, {roof_spot[0] * -0.5f, roof_spot[1] * -0.5f + 0.5f, hi[2]}, std::move(mast)));
   }
   const char* const kinds[] = {"house", "block", "factory", "silo", "hangar", "bunker"};

@@ -20,6 +20,7 @@
 #include "parkan/material/model.hpp"
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/math.hpp"
+#include "parkan/nres/edit.hpp"
 #include "parkan/nres/write.hpp"
 
 namespace parkan::game {
@@ -64,80 +65,57 @@ struct ModelShape {
   std::uint32_t animated_every;  // every n-th node (and the root) is animated; 0: none
 };
 
-// A tree (parents precede children) with some animated nodes, written by the canonical writer.
-msh::AnimTracks make_model(SampleRandom& rng, const ModelShape& shape) {
-  msh::AnimTracks model;
+// A tree (parents precede children) with some animated nodes; every node carries a small box of its
+// own (WEAR row 0), so that the model is whole: it renders, and passes the model checks as well as the
+// animation checks.
+SampleModel make_model(SampleRandom& rng, const ModelShape& shape) {
+  SampleModel model;
   for (std::uint32_t i = 0; i < shape.nodes; ++i) {
-    msh::NodeAnimTrack track;
-    track.node_index = i;
-    std::uint16_t parent = i == 0 ? msh::kNoParent : static_cast<std::uint16_t>(rng.below(i));
-    track.node_bytes = msh::make_node38(parent);
+    SampleNode node;
+    node.name = "part" + std::to_string(i);
+    node.parent = i == 0 ? msh::kNoParent : static_cast<std::uint16_t>(rng.below(i));
     msh::Vec3 base = {rng.range(-2, 2), rng.range(-2, 2), rng.range(0, 3)};
-    track.has_map = shape.animated_every != 0 && (i == 0 || i % shape.animated_every == 1);
-    if (track.has_map) {
+    node.pos = base;
+    const bool animated = shape.animated_every != 0 && (i == 0 || i % shape.animated_every == 1);
+    if (animated) {
       // The first animated node spans the whole timeline, which fixes frame_count (5.2).
       std::uint32_t end = i == 0 ? shape.frames : 2 + rng.below(shape.frames - 1);
-      track.keys = swing_track(rng, 2 + rng.below(9), end, base);
+      node.keys = swing_track(rng, 2 + rng.below(9), end, base);
     } else {
-      msh::AnimKey rest;
-      rest.pos = base;
-      rest.quat_raw = axis_angle(0, 0, 1, rng.range(-1, 1));
-      track.keys = {rest};
+      node.rest = axis_angle(0, 0, 1, rng.range(-1, 1));
     }
-    model.tracks.push_back(std::move(track));
+    const float half = 0.1f + 0.05f * static_cast<float>(i % 4);
+    node.slots[{0, 0}].box(0, {-half, -half, -half}, {half, half, half}, 1.0f);
+    model.nodes.push_back(std::move(node));
   }
   return model;
 }
 
-nres::EntrySpec spec_of(const msh::StreamOut& s) {
-  nres::EntrySpec spec;
-  spec.type_id = s.entry.type_id;
-  spec.attr1 = s.entry.attr1;
-  spec.attr2 = s.entry.attr2;
-  spec.attr3 = s.entry.attr3;
-  spec.name = std::string(s.entry.name());
-  spec.payload = s.payload;
-  return spec;
-}
-
-// The model NRes: the three animation streams in the loader's order, then `extra` opaque streams.
-ByteBuffer model_bytes(const msh::AnimStreamsOut& streams, const std::vector<std::uint32_t>& extra_types = {}) {
-  std::vector<nres::EntrySpec> specs = {spec_of(streams.nodes), spec_of(streams.keys), spec_of(streams.map)};
-  for (std::uint32_t type : extra_types) {
-    nres::EntrySpec spec;
-    spec.type_id = type;
-    spec.name = "Res" + std::to_string(type);
-    specs.push_back(spec);
-  }
-  return *nres::build(specs);
-}
-
-ByteBuffer animated_model(SampleRandom& rng, const ModelShape& shape, const std::vector<std::uint32_t>& extra = {}) {
-  return model_bytes(*msh::write_anim_canonical(make_model(rng, shape)), extra);
+ByteBuffer animated_model(SampleRandom& rng, const ModelShape& shape) {
+  return build_sample_model(make_model(rng, shape)).value();  // valid by construction
 }
 
 // Every node static: one key each, Res19 empty with attributes (0, 1, 2) (5.3, 10.1).
-ByteBuffer static_model(SampleRandom& rng, std::uint32_t nodes) {
-  return model_bytes(*msh::write_anim_canonical(make_model(rng, {nodes, 0, 0})));
+ByteBuffer static_model(SampleRandom& rng, std::uint32_t nodes) { return animated_model(rng, {nodes, 0, 0}); }
+
+// MTCHECK.MSH-like (10.3): one node with a box, its node table in the legacy 24-byte form
+// (Res1.attr3 = 24), one key, Res19 empty.
+ByteBuffer legacy_model(SampleRandom& rng) {
+  ByteBuffer whole = static_model(rng, 1);
+  nres::Document document = nres::make_document(nres::read(whole).value());
+  ByteBuffer legacy_nodes(msh::kLegacyNodeStride, 0xFF);
+  store_u16(legacy_nodes.data(), 0);
+  for (std::size_t i = 0; i < document.entries.size(); ++i)
+    if (document.entries[i].type_id == msh::kNodeTableType) {
+      if (!nres::replace_payload(document, i, legacy_nodes)) return whole;  // cannot fail: a payload of 24 bytes
+      document.entries[i].attr1 = 1;
+      document.entries[i].attr3 = msh::kLegacyNodeStride;
+    }
+  return nres::write_lossless(document).value();
 }
 
-// MTCHECK.MSH-like (10.3): Res1.attr3 = 24, one key, Res19 empty.
-ByteBuffer legacy_model() {
-  msh::AnimStreamsOut s;
-  s.nodes.entry = msh::make_stream_entry(msh::kNodeTableType);
-  s.nodes.entry.attr1 = 1;
-  s.nodes.entry.attr3 = msh::kLegacyNodeStride;
-  s.nodes.payload.assign(msh::kLegacyNodeStride, 0xFF);
-  store_u16(s.nodes.payload.data(), 0);
-  s.keys.entry = msh::make_stream_entry(msh::kKeyPoolType);
-  s.keys.entry.attr1 = 1;
-  ByteWriter key;
-  key.zeros(12 + 4 + 6);
-  key.i16(32767);  // identity rotation, qw = 1
-  s.keys.payload = key.take();
-  s.map.entry = msh::make_stream_entry(msh::kFrameMapType);
-  return model_bytes(s);
-}
+// The WEAR of the animation models: their boxes are bare steel.
+constexpr std::string_view kBoxWear = "1\n0 ROBOT_STEEL\n";
 
 // The retail counts: 400 models; `animated_percent` of a family asks for keys (robots and turrets
 // always have them; water towers, rocks and static props never), about a third in all.
@@ -148,9 +126,9 @@ struct CatalogFamily {
 constexpr CatalogFamily kCatalogVehicles{72, 40}, kCatalogRobots{40, 100}, kCatalogTurrets{28, 100},
     kCatalogTowers{20, 50}, kCatalogBuildings{90, 10}, kCatalogTrees{60, 25}, kCatalogRocks{30, 0},
     kCatalogProps{60, 15};
-constexpr std::uint32_t kLightmapEvery = 20;    // 5% of the .wea have a LIGHTMAPS block (materials-texm.md 13.4)
-constexpr std::uint32_t kRetailLightmaps = 25;  // LightMap.lib: LIGHT0.0 .. LIGHT24.0
-constexpr std::uint32_t kViaParentEvery = 10;   // of the vehicles, robots and buildings: about 5% of all
+constexpr std::uint32_t kCatalogLightmapEvery = 20;    // 5% of the .wea have a LIGHTMAPS block (materials-texm.md 13.4)
+constexpr std::uint32_t kCatalogLightmapNames = 25;  // LightMap.lib: LIGHT0.0 .. LIGHT24.0
+constexpr std::uint32_t kCatalogViaParentEvery = 10;   // of the vehicles, robots and buildings: about 5% of all
 
 // A model's WEAR text: its rows, then (for a lightmapped one) the blank separator and LIGHTMAPS.
 std::string catalog_wear(const std::vector<std::string>& rows, int lightmap) {
@@ -202,7 +180,7 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
   models.emplace_back("walker.msh", std::move(walker));  // the walker of models.rlb, also loose
   models.emplace_back("mech.msh", animated_model(rng, {38, 60, 3}));
   models.emplace_back("tower.msh", static_model(rng, 3));
-  models.emplace_back("mtcheck.msh", legacy_model());
+  models.emplace_back("mtcheck.msh", legacy_model(rng));
   if (options.retail)
     for (std::uint32_t i = 0; i < 12; ++i)
       models.emplace_back("unit" + std::to_string(i) + ".msh",
@@ -210,16 +188,17 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
 
   std::vector<SampleFile> files;
   std::vector<nres::EntrySpec> library;
-  for (const auto& [name, bytes] : models) files.push_back({"models/" + name, bytes});
-  for (const SampleFile& f : files) {
-    nres::EntrySpec spec;
-    spec.type_id = kMeshType;
-    spec.name = f.path.substr(7);
-    spec.payload = f.bytes;
-    library.push_back(spec);
+  const std::string walker_wear = model_wear_text("walker");
+  for (const auto& [name, bytes] : models) {
+    const std::string stem = name.substr(0, name.size() - 4);
+    const std::string_view wear = stem == "walker" ? std::string_view(walker_wear) : kBoxWear;
+    files.push_back({"models/" + name, bytes});
+    files.push_back({"models/" + stem + ".wea", ByteBuffer(wear.begin(), wear.end())});
+    library.push_back({kMeshType, 0, 0, 0, name, bytes});
+    // WEAR entries as in the game's libraries (materials-texm.md 13.4: attr3 = 1).
+    library.push_back({material::kWearTypeId, 0, 0, 1, stem + ".wea", as_bytes(wear)});
   }
-  ByteBuffer library_bytes = *nres::build(library);  // before `files` grows: the specs view its bytes
-  files.push_back({"animated.rlb", std::move(library_bytes)});
+  files.push_back({"animated.rlb", *nres::build(library)});
 
   std::vector<nres::EntrySpec> model_library;
   for (const auto& [name, bytes] : library_entries) {
@@ -249,11 +228,11 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     for (std::size_t i = 0; i < catalog.size(); ++i) {
       const CatalogModel& c = catalog[i];
       meshes.push_back(build_sample_model(c.model).value());  // valid by construction
-      int lightmap = i % kLightmapEvery == kLightmapEvery / 2 ? static_cast<int>(lightmaps.below(kRetailLightmaps)) : -1;
+      int lightmap = i % kCatalogLightmapEvery == kCatalogLightmapEvery / 2 ? static_cast<int>(lightmaps.below(kCatalogLightmapNames)) : -1;
       texts.push_back(catalog_wear(c.wear, lightmap));
       bool via_parent = false;
       if (c.family == "vehicle" || c.family == "robot" || c.family == "building")
-        via_parent = parent_candidates++ % kViaParentEvery == kViaParentEvery - 1;
+        via_parent = parent_candidates++ % kCatalogViaParentEvery == kCatalogViaParentEvery - 1;
       std::vector<nres::EntrySpec>& library = libraries[c.library];
       library.push_back({kMeshType, 0, 0, 0, c.stem + ".msh", meshes.back()});
       library.push_back({material::kWearTypeId, 0, 0, 1, c.stem + ".wea", as_bytes(texts.back())});
