@@ -3,12 +3,15 @@
 // attr1 categories 0..4; a DEFAULT that is not entry 0; animated materials in every mode (and an
 // unknown mode 5); WEAR texts with and without LIGHTMAPS, each with the separator line (13.4). The last
 // entries are the sample models' materials (sample_model_materials.cpp).
+#include <cctype>
 #include <random>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "parkan/game/sample.hpp"
 #include "game/sample_model_assets.hpp"
+#include "game/sample_texture_catalog.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/wear.hpp"
 #include "parkan/nres/write.hpp"
@@ -39,22 +42,29 @@ class Rng {
   std::mt19937 engine_;
 };
 
-const char* const kTextures[] = {"GRASS.0", "ROCK.0", "METAL1.0", "GLASS.0", "FIRE0.0", "FIRE1.0", "WATER.0",
-                                 "SKY.0", "PANEL.A", "LAMP.B0"};
+// The textures a material's phases may name (sample_texture_catalog.hpp): plain textures for still
+// materials, frame sequences for animated ones, so that every phase names a texture Textures.lib has
+// and an animation visibly changes its picture.
+struct MaterialTextures {
+  std::vector<std::string> still;
+  std::vector<std::vector<std::string>> animations;
+};
 
-Phase make_phase(Rng& rng, bool textured) {
+void set_texture(Phase& p, std::string_view name, Rng& rng) {
+  p.texture_field = {};
+  std::copy(name.begin(), name.end(), p.texture_field.begin());
+  // Some fields carry bytes after the NUL, as stale buffers in the original tools would.
+  if (rng.below(3) == 0)
+    for (std::size_t i = name.size() + 1; i < p.texture_field.size(); ++i) p.texture_field[i] = rng.byte();
+}
+
+Phase make_phase(Rng& rng, const std::string* texture) {
   Phase p;
   for (std::size_t i = 0; i < 16; ++i) p.params[i] = rng.byte();
   p.params[3] = static_cast<std::uint8_t>(rng.below(101));  // opacity in percent
   p.params[16] = static_cast<std::uint8_t>(rng.below(64));  // power
   p.params[17] = static_cast<std::uint8_t>(rng.below(4) == 0 ? 0xFF : rng.below(3));  // page index, -1 often
-  if (textured) {
-    std::string name = kTextures[rng.below(std::size(kTextures))];
-    std::copy(name.begin(), name.end(), p.texture_field.begin());
-    // Some fields carry bytes after the NUL, as stale buffers in the original tools would.
-    if (rng.below(3) == 0)
-      for (std::size_t i = name.size() + 1; i < p.texture_field.size(); ++i) p.texture_field[i] = rng.byte();
-  }
+  if (texture) set_texture(p, *texture, rng);
   return p;
 }
 
@@ -70,7 +80,7 @@ AnimBlock make_block(Rng& rng, std::uint32_t mode, std::uint32_t mask, std::size
   return b;
 }
 
-Mat0 make_material(Rng& rng, std::size_t phases, std::vector<AnimBlock> blocks) {
+Mat0 make_material_header(Rng& rng) {
   Mat0 m;
   std::uint32_t category = rng.below(5);
   m.attributes = {(category << 2) | (rng.below(2)) | (rng.below(4) == 0 ? 0x02 : 0) | (rng.below(8) == 0 ? 0x40 : 0),
@@ -79,8 +89,27 @@ Mat0 make_material(Rng& rng, std::size_t phases, std::vector<AnimBlock> blocks) 
   m.meta_b = rng.byte();
   m.meta_c = 0x3F800000;
   m.meta_d = rng.below(3);
-  for (std::size_t i = 0; i < phases; ++i) m.phases.push_back(make_phase(rng, rng.below(6) != 0));
-  m.blocks = std::move(blocks);
+  return m;
+}
+
+// One phase, textured most of the time (13.1: a few materials are plain colour).
+Mat0 make_still_material(Rng& rng, const MaterialTextures& textures, std::string* texture_out) {
+  Mat0 m = make_material_header(rng);
+  const bool textured = rng.below(6) != 0;
+  const std::string* texture = textured ? &textures.still[rng.below(static_cast<std::uint32_t>(textures.still.size()))]
+                                        : nullptr;
+  m.phases.push_back(make_phase(rng, texture));
+  if (texture_out) *texture_out = texture ? *texture : std::string();
+  return m;
+}
+
+// `phases` phases naming the frames of `frames` in order (repeating), and `blocks` blocks of the given
+// modes and masks: the picture changes at every key.
+Mat0 make_animated_material(Rng& rng, const std::vector<std::string>& frames, std::size_t phases,
+                            const std::vector<std::pair<std::uint32_t, std::uint32_t>>& blocks) {
+  Mat0 m = make_material_header(rng);
+  for (std::size_t i = 0; i < phases; ++i) m.phases.push_back(make_phase(rng, &frames[i % frames.size()]));
+  for (auto [mode, mask] : blocks) m.blocks.push_back(make_block(rng, mode, mask, phases, 1 + rng.below(8)));
   return m;
 }
 
@@ -89,41 +118,83 @@ struct NamedMaterial {
   Mat0 mat;
 };
 
+// Names in the game's style: a material is named after its texture ("ROCK_05" for ROCK_05.0), with
+// a letter when the name is taken; plain colours are PAINT_nn.
+class MaterialNames {
+ public:
+  std::string take(std::string base) {
+    for (char& c : base)
+      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
+    if (base.empty()) base = "PAINT";
+    std::string name = base;
+    for (char suffix = 'B'; used_.count(name) != 0; ++suffix) name = fmt::format("{}_{}", base, suffix);
+    if (used_.count(name) != 0) name = fmt::format("{}_{}", base, used_.size());  // past Z: still unique
+    used_.insert(name);
+    return name;
+  }
+  void reserve(std::string name) { used_.insert(std::move(name)); }
+
+ private:
+  std::set<std::string> used_;
+};
+
+std::string stem_of_texture(std::string_view texture) {
+  std::string stem(texture.substr(0, texture.find('.')));
+  while (!stem.empty() && (std::isdigit(static_cast<unsigned char>(stem.back())) != 0 || stem.back() == '_'))
+    stem.pop_back();  // FIRE_A03 -> FIRE_A: a family name for an animation
+  return stem;
+}
+
 std::vector<NamedMaterial> make_materials(const SampleOptions& options) {
   Rng rng(options.seed * 2654435761u + 4);
+  const MaterialTextures textures{static_texture_names(options), animated_texture_sets(options)};
   std::vector<NamedMaterial> out;
+  MaterialNames names;
+  for (const char* fixed : {"AAA_FIRST", "ANIM_LOOP", "ANIM_PINGPONG", "ANIM_ONESHOT", "ANIM_RANDOM", "ANIM_MODE5",
+                            "DEFAULT", "MAT_010", "MAT_011", "MAT_012", "MAT_013"})
+    names.reserve(fixed);
   std::size_t total = options.retail ? kRetailMaterials : kSmallMaterials;
-  out.push_back({"AAA_FIRST", make_material(rng, 1, {})});  // entry 0: the last fallback
-  // One animated material per mode, each with a full mask, 4 phases and 8 keys; mode 5 is unknown.
+  out.push_back({"AAA_FIRST", make_still_material(rng, textures, nullptr)});  // entry 0: the last fallback
+  // One animated material per mode (mode 5 is unknown), each over the first animation with a full
+  // mask and a one-bit mask block.
   const std::pair<const char*, std::uint32_t> animated[] = {
       {"ANIM_LOOP", 0}, {"ANIM_PINGPONG", 1}, {"ANIM_ONESHOT", 2}, {"ANIM_RANDOM", 3}, {"ANIM_MODE5", 5}};
   for (auto [name, mode] : animated) {
-    Mat0 m = make_material(rng, 4, {});
+    Mat0 m = make_animated_material(rng, textures.animations.front(), 4, {});
     m.blocks.push_back(make_block(rng, mode, 0x1F, 4, 8));
     m.blocks.push_back(make_block(rng, mode, 1u << rng.below(5), 4, 3));
-    for (Phase& p : m.phases) {  // every phase textured, so the animation is visible
-      p.texture_field = {};
-      std::string tex = fmt::format("FIRE{}.0", &p - m.phases.data());
-      std::copy(tex.begin(), tex.end(), p.texture_field.begin());
-    }
     out.push_back({name, std::move(m)});
   }
+  // The corpus's extremes (13.1): 29 phases, 8 blocks covering every mode and every mask bit.
+  {
+    const std::vector<std::string>& frames = textures.animations.back();
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
+    for (std::uint32_t b = 0; b < kMaxBlocks; ++b) blocks.emplace_back(b % 4, b < 5 ? 1u << b : 0x1Fu >> (b - 4));
+    out.push_back({names.take(stem_of_texture(frames.front()) + "_STORM"),
+                   make_animated_material(rng, frames, kMaxPhases, blocks)});
+  }
+  for (int i = 10; i <= 13; ++i) out.push_back({fmt::format("MAT_{:03}", i), make_still_material(rng, textures, nullptr)});
+
   std::vector<std::pair<std::string, Mat0>> models = model_materials();  // the last entries
+  for (const auto& [name, mat] : models) names.reserve(name);
   while (out.size() + models.size() < total) {
-    std::size_t index = out.size();
-    if (index == total / 2) {
-      out.push_back({"DEFAULT", make_material(rng, 1, {})});
+    if (out.size() == total / 2) {
+      out.push_back({"DEFAULT", make_still_material(rng, textures, nullptr)});
       continue;
     }
-    // Most retail materials have one phase and no animation; a few have many.
-    std::size_t phases = rng.below(4) == 0 ? 1 + rng.below(kMaxPhases) : 1;
-    std::vector<AnimBlock> blocks;
-    if (phases > 1) {
-      std::size_t count = 1 + rng.below(kMaxBlocks);
-      for (std::size_t b = 0; b < count; ++b)
-        blocks.push_back(make_block(rng, rng.below(4), rng.below(32), phases, 1 + rng.below(8)));
+    // Most materials have one phase and no animation; about one in eight is animated (up to 29 phases
+    // and 8 blocks).
+    if (rng.below(8) == 0) {
+      const auto& frames = textures.animations[rng.below(static_cast<std::uint32_t>(textures.animations.size()))];
+      const std::size_t phases = std::min(kMaxPhases, frames.size() + rng.below(static_cast<std::uint32_t>(kMaxPhases)));
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks(1 + rng.below(kMaxBlocks));
+      for (auto& [mode, mask] : blocks) mode = rng.below(4), mask = 1 + rng.below(31);
+      out.push_back({names.take(stem_of_texture(frames.front())), make_animated_material(rng, frames, phases, blocks)});
+    } else {
+      std::string texture;
+      Mat0 m = make_still_material(rng, textures, &texture);
+      out.push_back({names.take(texture.empty() ? "PAINT" : texture.substr(0, texture.find('.'))), std::move(m)});
     }
-    out.push_back({fmt::format("MAT_{:03}", index), make_material(rng, phases, std::move(blocks))});
   }
   for (auto& [name, mat] : models) out.push_back({name, std::move(mat)});
   return out;
