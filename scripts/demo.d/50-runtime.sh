@@ -5,6 +5,7 @@ echo "\$ cat $TRACE"
 grep -v '^#' "$TRACE"
 echo
 run runtime replay "$TRACE" --game "$DEMO/game"
-echo "\$ parkan runtime replay $TRACE --game $DEMO/game --json | head -3"
-"$PARKAN" runtime replay "$TRACE" --game "$DEMO/game" --json | head -3
+echo "\$ parkan runtime replay $TRACE --game $DEMO/game --json > $DEMO/runtime.json"
+"$PARKAN" runtime replay "$TRACE" --game "$DEMO/game" --json > "$DEMO/runtime.json"
+head -c 300 "$DEMO/runtime.json"; echo " ..."
 echo
