@@ -79,6 +79,16 @@ CatalogModel catalog_robot(SampleRandom& rng, std::uint32_t number, std::uint32_
                      {-bw, -bl * 1.3f, bh}, {bw, -bl * 1.3f, bh}, {bw, bl, bh}, {-bw, bl, bh}},
                     1.0f);
     body.box(robot_steel, {-bw * 0.6f, bl, bh * 0.2f}, {bw * 0.6f, bl + 0.4f * scale, bh * 0.9f}, 1.0f);  // power pack
+    if (rng.below(2) == 0)  // missile pods on the shoulders, four tubes each facing forward
+      for (float side : {-1.0f, 1.0f}) {
+        float x0 = side * bw * 0.55f, x1 = side * bw * 1.05f, pod = bh * 0.35f;
+        body.box(robot_armour, {std::min(x0, x1), -bl * 0.9f, bh}, {std::max(x0, x1), bl * 0.6f, bh + pod}, 1.0f);
+        for (int tube = 0; tube < 4; ++tube) {
+          float x = x0 + (x1 - x0) * (0.25f + 0.5f * static_cast<float>(tube % 2));
+          float z = bh + pod * (0.28f + 0.44f * static_cast<float>(tube / 2));
+          catalog_prism(body, robot_steel, 1, {x, -bl * 0.9f, z}, pod * 0.14f, -0.04f, 6, 0.5f);
+        }
+      }
   } else {
     catalog_blob(body, rng, robot_armour, {0, 0, bh * 0.3f}, {bw, bl, bh * 0.5f}, 4, 10, 0.04f, 1.0f);
     body.box(robot_steel, {-bw * 0.5f, -bl * 0.5f, -bh * 0.25f}, {bw * 0.5f, bl * 0.5f, 0.0f}, 1.0f);  // belly plate
@@ -92,8 +102,13 @@ CatalogModel catalog_robot(SampleRandom& rng, std::uint32_t number, std::uint32_
   // The head (a sensor dome or a box with a visor) scans left and right.
   SlotMesh head;
   float hs = scale * rng.range(0.25f, 0.4f);
-  head.tapered_box(robot_armour, {-hs, -hs * 1.2f, 0}, {hs, hs, hs * 1.2f}, hs * 0.15f, hs * 0.15f, 1.0f);
-  head.box(robot_visor, {-hs * 0.8f, -hs * 1.26f, hs * 0.5f}, {hs * 0.8f, -hs * 1.1f, hs * 0.9f}, 0.5f);
+  if (rng.below(3) == 0) {  // a sensor dome with a visor band
+    catalog_blob(head, rng, robot_armour, {0, 0, hs * 0.6f}, {hs, hs, hs * 0.8f}, 4, 10, 0.0f, 1.0f);
+    head.box(robot_visor, {-hs * 0.6f, -hs * 1.02f, hs * 0.5f}, {hs * 0.6f, -hs * 0.7f, hs * 0.8f}, 0.5f);
+  } else {
+    head.tapered_box(robot_armour, {-hs, -hs * 1.2f, 0}, {hs, hs, hs * 1.2f}, hs * 0.15f, hs * 0.15f, 1.0f);
+    head.box(robot_visor, {-hs * 0.8f, -hs * 1.26f, hs * 0.5f}, {hs * 0.8f, -hs * 1.1f, hs * 0.9f}, 0.5f);
+  }
   Vec3 head_pos = {0, biped ? -bl * 0.2f : -bl * 0.8f, biped ? bh : bh * 0.6f};
   SampleNode& head_node = model.nodes.emplace_back(catalog_node("head", 0, head_pos, std::move(head)));
   float scan = rng.range(0.3f, 0.8f);
@@ -159,7 +174,7 @@ CatalogModel catalog_robot(SampleRandom& rng, std::uint32_t number, std::uint32_
       catalog_prism(forearm, robot_steel, 1, {0, -fore * 0.6f, -fore + 0.02f}, thickness * 0.5f, -fore * 0.9f, 6, 1.0f);
       Vec3 elbow = {0, 0, -upper};
       SampleNode& fn = model.nodes.emplace_back(catalog_node(side < 0 ? "forearm_l" : "forearm_r", upper_index, elbow, std::move(forearm)));
-      fn.rest = catalog_rotation({1, 0, 0}, -1.2f);  // the gun points forward
+      fn.rest = catalog_rotation({1, 0, 0}, -0.15f);  // the forearm a little forward, its gun level
     }
   }
   c.stem = fmt::format("{}_{:02}", biped ? "mech" : legs == 4 ? "strider" : "spider", number);
