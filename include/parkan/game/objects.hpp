@@ -33,7 +33,8 @@ struct ObjectRef {
 Result<std::vector<ObjectRef>> read_object_refs(ByteView payload);
 
 // Writes records: `raw` when it is 64 bytes and still names archive/resource, else canonical
-// (names NUL-padded). Errors: a name of 32 bytes or more (`objects.name.length`).
+// (names NUL-padded). Errors: a name of 32 bytes or more (`objects.name.length`), a NUL inside a
+// name (`objects.name.nul`: it would read back cut short).
 Result<ByteBuffer> write_object_refs(std::span<const ObjectRef> refs);
 
 // Per-record findings about one prototype's payload (offsets inside the payload): the size rule,
