@@ -123,7 +123,7 @@ struct CatalogFamily {
   std::uint32_t count;
   std::uint32_t animated_percent;
 };
-constexpr CatalogFamily kCatalogVehicles{72, 40}, kCatalogRobots{40, 100}, kCatalogTurrets{28, 100},
+constexpr CatalogFamily kCatalogVehicles{72, 30}, kCatalogRobots{40, 100}, kCatalogTurrets{28, 100},
     kCatalogTowers{20, 50}, kCatalogBuildings{90, 10}, kCatalogTrees{60, 25}, kCatalogRocks{30, 0},
     kCatalogProps{60, 15};
 constexpr std::uint32_t kCatalogLightmapEvery = 20;    // 5% of the .wea have a LIGHTMAPS block (materials-texm.md 13.4)
