@@ -127,8 +127,8 @@ class MaterialNames {
       if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
     if (base.empty()) base = "PAINT";
     std::string name = base;
-    for (char suffix = 'B'; used_.count(name) != 0; ++suffix) name = fmt::format("{}_{}", base, suffix);
-    if (used_.count(name) != 0) name = fmt::format("{}_{}", base, used_.size());  // past Z: still unique
+    for (char suffix = 'B'; used_.count(name) != 0 && suffix <= 'Z'; ++suffix) name = fmt::format("{}_{}", base, suffix);
+    for (std::size_t n = 2; used_.count(name) != 0; ++n) name = fmt::format("{}_{}", base, n);  // past Z
     used_.insert(name);
     return name;
   }
