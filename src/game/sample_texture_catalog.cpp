@@ -21,14 +21,14 @@ namespace {
 
 using texm::Format;
 
-constexpr std::uint32_t kCatalogFlags4 = 32;
-constexpr std::uint32_t kCatalogFlags5 = 0x04000000;
+constexpr std::uint32_t kTexcatFlags4 = 32;
+constexpr std::uint32_t kTexcatFlags5 = 0x04000000;
 constexpr std::size_t kRetailTextures = 393;
 constexpr std::size_t kRetailFlags4Zero = 32;    // 393 - 361
 constexpr std::size_t kRetailFlags5Set = 81;
 constexpr std::size_t kRetailLightmaps = 25;
 
-TextureLook catalog_look(ArtKind kind, SampleRandom& rng, ArtColour tint, ArtColour accent, std::uint32_t param = 0) {
+TextureLook texcat_look(ArtKind kind, SampleRandom& rng, ArtColour tint, ArtColour accent, std::uint32_t param = 0) {
   TextureLook look;
   look.kind = kind;
   look.seed = static_cast<std::uint32_t>(rng.next());
@@ -38,16 +38,16 @@ TextureLook catalog_look(ArtKind kind, SampleRandom& rng, ArtColour tint, ArtCol
   return look;
 }
 
-TextureLook catalog_frame(TextureLook look, std::uint32_t frame, std::uint32_t frames) {
+TextureLook texcat_frame(TextureLook look, std::uint32_t frame, std::uint32_t frames) {
   look.frame = frame;
   look.frames = frames;
   return look;
 }
 
 // The hand-picked set of the small game (names, formats, sizes, mips, flags and Page as before).
-std::vector<TextureSpec> catalog_named(SampleRandom& rng) {
+std::vector<TextureSpec> texcat_named(SampleRandom& rng) {
   auto look = [&](ArtKind kind, ArtColour tint, ArtColour accent, std::uint32_t param = 0) {
-    return catalog_look(kind, rng, tint, accent, param);
+    return texcat_look(kind, rng, tint, accent, param);
   };
   TextureLook fire = look(ArtKind::fire, {}, {});
   std::vector<TextureSpec> out = {
@@ -55,10 +55,10 @@ std::vector<TextureSpec> catalog_named(SampleRandom& rng) {
       {"ROCK.0", Format::rgbx888, 32, 32, 0, 32, 0x04000000, {}, look(ArtKind::rock, {136, 128, 116}, {84, 76, 66})},
       {"METAL1.0", Format::rgb565, 64, 32, 7, 32, 0x10000000, {}, look(ArtKind::metal_panel, {128, 132, 136}, {}, 0)},
       {"GLASS.0", Format::argb4444, 32, 32, 0, 32, 0, {}, look(ArtKind::glass, {60, 110, 130}, {120, 170, 180}, 1)},
-      {"FIRE0.0", Format::indexed8, 16, 16, 0, 0, 0, {}, catalog_frame(fire, 0, 4)},
-      {"FIRE1.0", Format::indexed8, 16, 16, 0, 0, 0, {}, catalog_frame(fire, 1, 4)},
-      {"FIRE2.0", Format::indexed8, 16, 16, 0, 0, 0, {}, catalog_frame(fire, 2, 4)},
-      {"FIRE3.0", Format::indexed8, 16, 16, 0, 0, 0, {}, catalog_frame(fire, 3, 4)},
+      {"FIRE0.0", Format::indexed8, 16, 16, 0, 0, 0, {}, texcat_frame(fire, 0, 4)},
+      {"FIRE1.0", Format::indexed8, 16, 16, 0, 0, 0, {}, texcat_frame(fire, 1, 4)},
+      {"FIRE2.0", Format::indexed8, 16, 16, 0, 0, 0, {}, texcat_frame(fire, 2, 4)},
+      {"FIRE3.0", Format::indexed8, 16, 16, 0, 0, 0, {}, texcat_frame(fire, 3, 4)},
       {"WATER.0", Format::rgb556, 20, 12, 1, 32, 0, {}, look(ArtKind::water, {20, 60, 90}, {90, 150, 170})},
       {"SKY.0", Format::argb8888, 256, 128, 0, 32, 0x20000000, {}, look(ArtKind::sky, {40, 80, 160}, {170, 200, 225})},
       {"PANEL.A", Format::argb8888, 128, 128, 8, 32, 0x40000000,
@@ -75,68 +75,68 @@ std::vector<TextureSpec> catalog_named(SampleRandom& rng) {
 
 // The same names with retail formats and flags: 556 and 88 are not in the corpus mix, and every
 // flags5 is 0 or 0x04000000 there.
-void catalog_to_retail(std::vector<TextureSpec>& named) {
+void texcat_to_retail(std::vector<TextureSpec>& named) {
   for (TextureSpec& spec : named) {
     if (spec.format == Format::rgb556) spec.format = Format::rgb565;
     if (spec.name == "LAMP.B0") spec.format = Format::indexed8;  // its suffix picks palette B0
     if (spec.name.rfind("FIRE", 0) == 0) spec.format = Format::argb8888, spec.flags4 = 0;
-    if (spec.flags5 != kCatalogFlags5) spec.flags5 = 0;
+    if (spec.flags5 != kTexcatFlags5) spec.flags5 = 0;
   }
 }
 
 // A short animation: `frames` frames of one look, named by `name(k)`.
-void catalog_animation(std::vector<TextureSpec>& out, const std::string& stem, std::size_t digits, std::string suffix,
+void texcat_animation(std::vector<TextureSpec>& out, const std::string& stem, std::size_t digits, std::string suffix,
                        std::uint32_t frames, Format format, std::uint32_t w, std::uint32_t h, const TextureLook& look) {
   for (std::uint32_t k = 0; k < frames; ++k)
-    out.push_back({fmt::format("{}{:0{}}.{}", stem, k, digits, suffix), format, w, h, 0, kCatalogFlags4, 0, {},
-                   catalog_frame(look, k, frames)});
+    out.push_back({fmt::format("{}{:0{}}.{}", stem, k, digits, suffix), format, w, h, 0, kTexcatFlags4, 0, {},
+                   texcat_frame(look, k, frames)});
 }
 
 // The small game's animations beyond FIRE0..3: explosion, blinking lamp, water ripple.
-std::vector<TextureSpec> catalog_small_animations(SampleRandom& rng) {
+std::vector<TextureSpec> texcat_small_animations(SampleRandom& rng) {
   std::vector<TextureSpec> out;
-  catalog_animation(out, "EXPLO_A", 1, "0", 4, Format::argb8888, 32, 32, catalog_look(ArtKind::explosion, rng, {}, {}));
-  catalog_animation(out, "LAMP_RED", 1, "0", 4, Format::argb4444, 16, 16,
-                    catalog_look(ArtKind::lamp, rng, {255, 40, 30}, {}, 1));
-  catalog_animation(out, "RIPPLE_", 1, "0", 4, Format::rgb565, 32, 32,
-                    catalog_look(ArtKind::water, rng, {16, 52, 80}, {80, 140, 160}));
+  texcat_animation(out, "EXPLO_A", 1, "0", 4, Format::argb8888, 32, 32, texcat_look(ArtKind::explosion, rng, {}, {}));
+  texcat_animation(out, "LAMP_RED", 1, "0", 4, Format::argb4444, 16, 16,
+                    texcat_look(ArtKind::lamp, rng, {255, 40, 30}, {}, 1));
+  texcat_animation(out, "RIPPLE_", 1, "0", 4, Format::rgb565, 32, 32,
+                    texcat_look(ArtKind::water, rng, {16, 52, 80}, {80, 140, 160}));
   return out;
 }
 
-struct CatalogSize {
+struct TexcatSize {
   std::uint32_t w, h;
 };
 
 // Surfaces: mostly 64..256, some 512, 32, non-power-of-two.
-CatalogSize catalog_surface_size(SampleRandom& rng) {
-  static constexpr CatalogSize kSizes[] = {{64, 64},   {64, 64},   {64, 64},   {64, 64},   {64, 64},   {128, 128},
+TexcatSize texcat_surface_size(SampleRandom& rng) {
+  static constexpr TexcatSize kSizes[] = {{64, 64},   {64, 64},   {64, 64},   {64, 64},   {64, 64},   {128, 128},
                                            {128, 128}, {128, 128}, {128, 128}, {128, 128}, {128, 128}, {256, 256},
                                            {256, 256}, {256, 256}, {256, 256}, {128, 64},  {128, 64},  {256, 128},
                                            {256, 128}, {512, 512}, {32, 32},   {32, 32},   {96, 64},   {160, 120},
                                            {192, 96},  {48, 48},   {64, 128},  {512, 256}};
   return kSizes[rng.below(std::size(kSizes))];
 }
-CatalogSize catalog_sprite_size(SampleRandom& rng) {
-  static constexpr CatalogSize kSizes[] = {{32, 32}, {64, 64}, {64, 64}, {128, 128}, {16, 16}, {64, 32}};
+TexcatSize texcat_sprite_size(SampleRandom& rng) {
+  static constexpr TexcatSize kSizes[] = {{32, 32}, {64, 64}, {64, 64}, {128, 128}, {16, 16}, {64, 32}};
   return kSizes[rng.below(std::size(kSizes))];
 }
-CatalogSize catalog_atlas_size(SampleRandom& rng) {
-  static constexpr CatalogSize kSizes[] = {{128, 128}, {128, 128}, {256, 256}, {64, 64}, {256, 128}};
-  return kSizes[rng.below(std::size(kSizes))];
-}
-
-CatalogSize catalog_font_size(SampleRandom& rng) {  // 16 columns, 3 rows of glyph cells of 8 or more
-  static constexpr CatalogSize kSizes[] = {{128, 32}, {256, 64}, {256, 128}, {512, 128}};
+TexcatSize texcat_atlas_size(SampleRandom& rng) {
+  static constexpr TexcatSize kSizes[] = {{128, 128}, {128, 128}, {256, 256}, {64, 64}, {256, 128}};
   return kSizes[rng.below(std::size(kSizes))];
 }
 
-std::vector<texm::PageRect> catalog_quadrants(std::uint32_t w, std::uint32_t h) {
+TexcatSize texcat_font_size(SampleRandom& rng) {  // 16 columns, 3 rows of glyph cells of 8 or more
+  static constexpr TexcatSize kSizes[] = {{128, 32}, {256, 64}, {256, 128}, {512, 128}};
+  return kSizes[rng.below(std::size(kSizes))];
+}
+
+std::vector<texm::PageRect> texcat_quadrants(std::uint32_t w, std::uint32_t h) {
   auto s = [](std::uint32_t v) { return static_cast<std::int16_t>(v); };
   std::uint32_t qw = w / 2, qh = h / 2;
   return {{0, s(qw), 0, s(qh)}, {s(qw), s(qw), 0, s(qh)}, {0, s(qw), s(qh), s(qh)}, {s(qw), s(qw), s(qh), s(qh)}};
 }
 
-std::vector<texm::PageRect> catalog_glyph_cells(std::uint32_t w) {
+std::vector<texm::PageRect> texcat_glyph_cells(std::uint32_t w) {
   std::uint32_t cell = art_glyph_cell(w);
   std::vector<texm::PageRect> rects;
   for (std::uint32_t g = 0; g < art_glyph_count(); ++g)
@@ -146,47 +146,47 @@ std::vector<texm::PageRect> catalog_glyph_cells(std::uint32_t w) {
 }
 
 // Colour schemes per family: tint and accent.
-struct CatalogScheme {
+struct TexcatScheme {
   ArtColour tint, accent;
 };
-constexpr CatalogScheme kMetalSchemes[] = {{{128, 132, 136}, {}}, {{96, 104, 84}, {}},  {{110, 116, 128}, {}},
+constexpr TexcatScheme kMetalSchemes[] = {{{128, 132, 136}, {}}, {{96, 104, 84}, {}},  {{110, 116, 128}, {}},
                                            {{150, 140, 110}, {}}, {{88, 92, 96}, {}},   {{120, 96, 70}, {}},
                                            {{70, 84, 60}, {}},    {{160, 160, 150}, {}}};
-constexpr CatalogScheme kCamoSchemes[] = {{{58, 70, 40}, {98, 100, 58}},   {{176, 150, 104}, {136, 104, 70}},
+constexpr TexcatScheme kCamoSchemes[] = {{{58, 70, 40}, {98, 100, 58}},   {{176, 150, 104}, {136, 104, 70}},
                                           {{200, 204, 208}, {130, 134, 140}}, {{110, 112, 114}, {70, 72, 78}},
                                           {{40, 70, 36}, {90, 76, 44}}};
 constexpr const char* kCamoNames[] = {"GREEN", "DESERT", "WINTER", "URBAN", "JUNGLE"};
-constexpr CatalogScheme kGrassSchemes[] = {{{74, 112, 40}, {150, 132, 70}}, {{60, 96, 44}, {120, 110, 60}},
+constexpr TexcatScheme kGrassSchemes[] = {{{74, 112, 40}, {150, 132, 70}}, {{60, 96, 44}, {120, 110, 60}},
                                            {{96, 120, 48}, {170, 150, 90}}};
-constexpr CatalogScheme kRockSchemes[] = {{{136, 128, 116}, {84, 76, 66}}, {{150, 120, 96}, {96, 70, 52}},
+constexpr TexcatScheme kRockSchemes[] = {{{136, 128, 116}, {84, 76, 66}}, {{150, 120, 96}, {96, 70, 52}},
                                           {{120, 124, 128}, {70, 74, 80}}, {{170, 150, 120}, {110, 96, 76}}};
-constexpr CatalogScheme kSandSchemes[] = {{{206, 182, 132}, {176, 146, 100}}, {{196, 170, 120}, {220, 200, 160}},
+constexpr TexcatScheme kSandSchemes[] = {{{206, 182, 132}, {176, 146, 100}}, {{196, 170, 120}, {220, 200, 160}},
                                           {{180, 140, 96}, {150, 110, 70}}};
-constexpr CatalogScheme kDirtSchemes[] = {{{104, 78, 52}, {140, 118, 90}}, {{84, 66, 48}, {120, 100, 74}},
+constexpr TexcatScheme kDirtSchemes[] = {{{104, 78, 52}, {140, 118, 90}}, {{84, 66, 48}, {120, 100, 74}},
                                           {{120, 92, 60}, {96, 86, 70}}};
-constexpr CatalogScheme kConcreteSchemes[] = {{{168, 164, 154}, {150, 140, 120}}, {{140, 140, 136}, {120, 110, 100}},
+constexpr TexcatScheme kConcreteSchemes[] = {{{168, 164, 154}, {150, 140, 120}}, {{140, 140, 136}, {120, 110, 100}},
                                               {{186, 180, 168}, {160, 150, 130}}};
-constexpr CatalogScheme kBrickSchemes[] = {{{150, 70, 50}, {170, 164, 150}}, {{120, 60, 44}, {140, 136, 126}},
+constexpr TexcatScheme kBrickSchemes[] = {{{150, 70, 50}, {170, 164, 150}}, {{120, 60, 44}, {140, 136, 126}},
                                            {{170, 120, 80}, {180, 176, 160}}};
-constexpr CatalogScheme kGlowSchemes[] = {{{255, 180, 60}, {}}, {{120, 180, 255}, {}}, {{255, 80, 40}, {}},
+constexpr TexcatScheme kGlowSchemes[] = {{{255, 180, 60}, {}}, {{120, 180, 255}, {}}, {{255, 80, 40}, {}},
                                           {{140, 255, 120}, {}}, {{255, 240, 200}, {}}};
-constexpr CatalogScheme kGlassSchemes[] = {{{60, 110, 130}, {120, 170, 180}}, {{70, 90, 110}, {140, 160, 190}},
+constexpr TexcatScheme kGlassSchemes[] = {{{60, 110, 130}, {120, 170, 180}}, {{70, 90, 110}, {140, 160, 190}},
                                            {{90, 120, 80}, {150, 180, 140}}};
-constexpr CatalogScheme kDecalSchemes[] = {{{235, 235, 225}, {30, 30, 30}}, {{230, 190, 40}, {28, 26, 22}},
+constexpr TexcatScheme kDecalSchemes[] = {{{235, 235, 225}, {30, 30, 30}}, {{230, 190, 40}, {28, 26, 22}},
                                            {{200, 40, 30}, {240, 240, 230}}, {{240, 240, 236}, {60, 90, 50}}};
-constexpr CatalogScheme kFontSchemes[] = {{{120, 255, 120}, {20, 120, 40}}, {{255, 210, 90}, {200, 90, 20}},
+constexpr TexcatScheme kFontSchemes[] = {{{120, 255, 120}, {20, 120, 40}}, {{255, 210, 90}, {200, 90, 20}},
                                           {{240, 240, 255}, {120, 140, 200}}};
-constexpr CatalogScheme kSkySchemes[] = {{{40, 80, 160}, {170, 200, 225}}, {{70, 60, 110}, {230, 150, 100}}};
+constexpr TexcatScheme kSkySchemes[] = {{{40, 80, 160}, {170, 200, 225}}, {{70, 60, 110}, {230, 150, 100}}};
 
 template <std::size_t N>
-const CatalogScheme& catalog_pick(const CatalogScheme (&schemes)[N], SampleRandom& rng) {
+const TexcatScheme& texcat_pick(const TexcatScheme (&schemes)[N], SampleRandom& rng) {
   return schemes[rng.below(N)];
 }
 
 // The generator of one family of the retail set.
-class CatalogFamilies {
+class TexcatFamilies {
  public:
-  explicit CatalogFamilies(SampleRandom& rng) : rng_(rng) {}
+  explicit TexcatFamilies(SampleRandom& rng) : rng_(rng) {}
 
   std::string next_name(const std::string& stem, const std::string& suffix = "0") {
     std::uint32_t n = ++numbers_[stem];
@@ -194,13 +194,13 @@ class CatalogFamilies {
   }
 
   void add(std::vector<TextureSpec>& out, std::size_t count, const std::string& stem, Format format, ArtKind kind,
-           const CatalogScheme* schemes, std::size_t scheme_count, CatalogSize (*size)(SampleRandom&),
+           const TexcatScheme* schemes, std::size_t scheme_count, TexcatSize (*size)(SampleRandom&),
            const std::string& suffix = "0") {
     for (std::size_t i = 0; i < count; ++i) {
-      const CatalogScheme& s = schemes[rng_.below(static_cast<std::uint32_t>(scheme_count))];
-      CatalogSize sz = size(rng_);
-      TextureSpec spec{next_name(stem, suffix), format, sz.w, sz.h, mips(), kCatalogFlags4, 0, {},
-                       catalog_look(kind, rng_, s.tint, s.accent, rng_.below(8))};
+      const TexcatScheme& s = schemes[rng_.below(static_cast<std::uint32_t>(scheme_count))];
+      TexcatSize sz = size(rng_);
+      TextureSpec spec{next_name(stem, suffix), format, sz.w, sz.h, mips(), kTexcatFlags4, 0, {},
+                       texcat_look(kind, rng_, s.tint, s.accent, rng_.below(8))};
       spec.look.rust = rng_.below(2);
       spec.look.dirt = rng_.below(3);
       out.push_back(std::move(spec));
@@ -221,95 +221,95 @@ class CatalogFamilies {
 };
 
 template <std::size_t N>
-void catalog_family(CatalogFamilies& f, std::vector<TextureSpec>& out, std::size_t count, const std::string& stem,
-                    Format format, ArtKind kind, const CatalogScheme (&schemes)[N],
-                    CatalogSize (*size)(SampleRandom&) = catalog_surface_size, const std::string& suffix = "0") {
+void texcat_family(TexcatFamilies& f, std::vector<TextureSpec>& out, std::size_t count, const std::string& stem,
+                    Format format, ArtKind kind, const TexcatScheme (&schemes)[N],
+                    TexcatSize (*size)(SampleRandom&) = texcat_surface_size, const std::string& suffix = "0") {
   f.add(out, count, stem, format, kind, schemes, N, size, suffix);
 }
 
 // The families of the retail set after the named and model textures (372 textures).
-std::vector<TextureSpec> catalog_retail_families(SampleRandom& rng) {
-  CatalogFamilies f(rng);
+std::vector<TextureSpec> texcat_retail_families(SampleRandom& rng) {
+  TexcatFamilies f(rng);
   std::vector<TextureSpec> out;
   // Format 8888: 195 stills, 28 animation frames.
-  catalog_family(f, out, 27, "METAL_PNL", Format::argb8888, ArtKind::metal_panel, kMetalSchemes);
+  texcat_family(f, out, 27, "METAL_PNL", Format::argb8888, ArtKind::metal_panel, kMetalSchemes);
   std::size_t rusty = out.size();
-  catalog_family(f, out, 20, "RUST_", Format::argb8888, ArtKind::metal_panel, kMetalSchemes);
+  texcat_family(f, out, 20, "RUST_", Format::argb8888, ArtKind::metal_panel, kMetalSchemes);
   for (std::size_t i = rusty; i < out.size(); ++i) out[i].look.rust = 2 + rng.below(2), out[i].look.dirt = 2;
-  catalog_family(f, out, 8, "FLOOR_PLT", Format::argb8888, ArtKind::diamond_plate, kMetalSchemes);
+  texcat_family(f, out, 8, "FLOOR_PLT", Format::argb8888, ArtKind::diamond_plate, kMetalSchemes);
   for (std::size_t k = 0; k < 10; ++k) {  // CAMO_GREEN1.0 ...
     std::uint32_t scheme = static_cast<std::uint32_t>(k % std::size(kCamoSchemes));
-    CatalogSize sz = catalog_surface_size(rng);
+    TexcatSize sz = texcat_surface_size(rng);
     out.push_back({fmt::format("CAMO_{}{}.0", kCamoNames[scheme], k / std::size(kCamoSchemes) + 1), Format::argb8888,
-                   sz.w, sz.h, f.mips(), kCatalogFlags4, 0, {},
-                   catalog_look(ArtKind::camouflage, rng, kCamoSchemes[scheme].tint, kCamoSchemes[scheme].accent)});
+                   sz.w, sz.h, f.mips(), kTexcatFlags4, 0, {},
+                   texcat_look(ArtKind::camouflage, rng, kCamoSchemes[scheme].tint, kCamoSchemes[scheme].accent)});
   }
-  catalog_family(f, out, 12, "GRASS_", Format::argb8888, ArtKind::grass, kGrassSchemes);
-  catalog_family(f, out, 12, "ROCK_", Format::argb8888, ArtKind::rock, kRockSchemes);
-  catalog_family(f, out, 10, "SAND_", Format::argb8888, ArtKind::sand, kSandSchemes);
-  catalog_family(f, out, 8, "DIRT_", Format::argb8888, ArtKind::dirt, kDirtSchemes);
-  catalog_family(f, out, 12, "CONCRETE_", Format::argb8888, ArtKind::concrete, kConcreteSchemes);
-  catalog_family(f, out, 10, "BRICK_", Format::argb8888, ArtKind::brick, kBrickSchemes);
-  catalog_family(f, out, 4, "SKY_", Format::argb8888, ArtKind::sky, kSkySchemes);
-  catalog_family(f, out, 24, "DECAL_", Format::argb8888, ArtKind::decal_atlas, kDecalSchemes, catalog_atlas_size);
-  catalog_family(f, out, 6, "FONT_", Format::argb8888, ArtKind::glyph_sheet, kFontSchemes, catalog_font_size);
-  catalog_family(f, out, 8, "GLOW_", Format::argb8888, ArtKind::glow, kGlowSchemes, catalog_sprite_size);
-  catalog_family(f, out, 8, "GLASS_", Format::argb8888, ArtKind::glass, kGlassSchemes, catalog_sprite_size);
-  catalog_family(f, out, 6, "SMOKE_", Format::argb8888, ArtKind::smoke, kConcreteSchemes, catalog_sprite_size);
-  catalog_family(f, out, 10, "KIT_", Format::argb8888, ArtKind::metal_panel, kMetalSchemes, catalog_atlas_size);
-  catalog_animation(out, "FIRE_B", 2, "0", 16, Format::argb8888, 64, 128, catalog_look(ArtKind::fire, rng, {}, {}));
-  catalog_animation(out, "EXPLO_A", 2, "0", 12, Format::argb8888, 128, 128,
-                    catalog_look(ArtKind::explosion, rng, {}, {}));
+  texcat_family(f, out, 12, "GRASS_", Format::argb8888, ArtKind::grass, kGrassSchemes);
+  texcat_family(f, out, 12, "ROCK_", Format::argb8888, ArtKind::rock, kRockSchemes);
+  texcat_family(f, out, 10, "SAND_", Format::argb8888, ArtKind::sand, kSandSchemes);
+  texcat_family(f, out, 8, "DIRT_", Format::argb8888, ArtKind::dirt, kDirtSchemes);
+  texcat_family(f, out, 12, "CONCRETE_", Format::argb8888, ArtKind::concrete, kConcreteSchemes);
+  texcat_family(f, out, 10, "BRICK_", Format::argb8888, ArtKind::brick, kBrickSchemes);
+  texcat_family(f, out, 4, "SKY_", Format::argb8888, ArtKind::sky, kSkySchemes);
+  texcat_family(f, out, 24, "DECAL_", Format::argb8888, ArtKind::decal_atlas, kDecalSchemes, texcat_atlas_size);
+  texcat_family(f, out, 6, "FONT_", Format::argb8888, ArtKind::glyph_sheet, kFontSchemes, texcat_font_size);
+  texcat_family(f, out, 8, "GLOW_", Format::argb8888, ArtKind::glow, kGlowSchemes, texcat_sprite_size);
+  texcat_family(f, out, 8, "GLASS_", Format::argb8888, ArtKind::glass, kGlassSchemes, texcat_sprite_size);
+  texcat_family(f, out, 6, "SMOKE_", Format::argb8888, ArtKind::smoke, kConcreteSchemes, texcat_sprite_size);
+  texcat_family(f, out, 10, "KIT_", Format::argb8888, ArtKind::metal_panel, kMetalSchemes, texcat_atlas_size);
+  texcat_animation(out, "FIRE_B", 2, "0", 16, Format::argb8888, 64, 128, texcat_look(ArtKind::fire, rng, {}, {}));
+  texcat_animation(out, "EXPLO_A", 2, "0", 12, Format::argb8888, 128, 128,
+                    texcat_look(ArtKind::explosion, rng, {}, {}));
   // Format 888: 43 stills, 8 frames.
-  catalog_family(f, out, 10, "ROCK_", Format::rgbx888, ArtKind::rock, kRockSchemes);
-  catalog_family(f, out, 8, "CONCRETE_", Format::rgbx888, ArtKind::concrete, kConcreteSchemes);
-  catalog_family(f, out, 10, "METAL_PNL", Format::rgbx888, ArtKind::metal_panel, kMetalSchemes);
-  catalog_family(f, out, 5, "GRASS_", Format::rgbx888, ArtKind::grass, kGrassSchemes);
-  catalog_family(f, out, 8, "TERRAIN_", Format::rgbx888, ArtKind::terrain_atlas, kDirtSchemes, catalog_atlas_size);
-  catalog_family(f, out, 2, "BRICK_", Format::rgbx888, ArtKind::brick, kBrickSchemes);
-  catalog_animation(out, "RIPPLE_B", 2, "0", 8, Format::rgbx888, 64, 64,
-                    catalog_look(ArtKind::water, rng, {30, 70, 60}, {100, 150, 120}));
+  texcat_family(f, out, 10, "ROCK_", Format::rgbx888, ArtKind::rock, kRockSchemes);
+  texcat_family(f, out, 8, "CONCRETE_", Format::rgbx888, ArtKind::concrete, kConcreteSchemes);
+  texcat_family(f, out, 10, "METAL_PNL", Format::rgbx888, ArtKind::metal_panel, kMetalSchemes);
+  texcat_family(f, out, 5, "GRASS_", Format::rgbx888, ArtKind::grass, kGrassSchemes);
+  texcat_family(f, out, 8, "TERRAIN_", Format::rgbx888, ArtKind::terrain_atlas, kDirtSchemes, texcat_atlas_size);
+  texcat_family(f, out, 2, "BRICK_", Format::rgbx888, ArtKind::brick, kBrickSchemes);
+  texcat_animation(out, "RIPPLE_B", 2, "0", 8, Format::rgbx888, 64, 64,
+                    texcat_look(ArtKind::water, rng, {30, 70, 60}, {100, 150, 120}));
   // Format 565: 30 stills, 14 frames.
-  catalog_family(f, out, 6, "GRASS_", Format::rgb565, ArtKind::grass, kGrassSchemes);
-  catalog_family(f, out, 6, "SAND_", Format::rgb565, ArtKind::sand, kSandSchemes);
-  catalog_family(f, out, 6, "DIRT_", Format::rgb565, ArtKind::dirt, kDirtSchemes);
-  catalog_family(f, out, 6, "METAL_PNL", Format::rgb565, ArtKind::metal_panel, kMetalSchemes);
+  texcat_family(f, out, 6, "GRASS_", Format::rgb565, ArtKind::grass, kGrassSchemes);
+  texcat_family(f, out, 6, "SAND_", Format::rgb565, ArtKind::sand, kSandSchemes);
+  texcat_family(f, out, 6, "DIRT_", Format::rgb565, ArtKind::dirt, kDirtSchemes);
+  texcat_family(f, out, 6, "METAL_PNL", Format::rgb565, ArtKind::metal_panel, kMetalSchemes);
   for (std::size_t k = 0; k < 6; ++k) {
     std::uint32_t scheme = static_cast<std::uint32_t>(k % std::size(kCamoSchemes));
-    CatalogSize sz = catalog_surface_size(rng);
+    TexcatSize sz = texcat_surface_size(rng);
     out.push_back({fmt::format("CAMO_{}{}.0", kCamoNames[scheme], 3 + k / std::size(kCamoSchemes)), Format::rgb565,
-                   sz.w, sz.h, f.mips(), kCatalogFlags4, 0, {},
-                   catalog_look(ArtKind::camouflage, rng, kCamoSchemes[scheme].tint, kCamoSchemes[scheme].accent)});
+                   sz.w, sz.h, f.mips(), kTexcatFlags4, 0, {},
+                   texcat_look(ArtKind::camouflage, rng, kCamoSchemes[scheme].tint, kCamoSchemes[scheme].accent)});
   }
-  catalog_animation(out, "RIPPLE_A", 2, "0", 8, Format::rgb565, 128, 128,
-                    catalog_look(ArtKind::water, rng, {16, 52, 80}, {80, 140, 160}));
-  catalog_animation(out, "LAMP_GRN", 1, "0", 6, Format::rgb565, 32, 32,
-                    catalog_look(ArtKind::lamp, rng, {60, 255, 80}, {}, 0));
+  texcat_animation(out, "RIPPLE_A", 2, "0", 8, Format::rgb565, 128, 128,
+                    texcat_look(ArtKind::water, rng, {16, 52, 80}, {80, 140, 160}));
+  texcat_animation(out, "LAMP_GRN", 1, "0", 6, Format::rgb565, 32, 32,
+                    texcat_look(ArtKind::lamp, rng, {60, 255, 80}, {}, 0));
   // Format 4444: 29 stills, 12 frames.
-  catalog_family(f, out, 8, "GLASS_", Format::argb4444, ArtKind::glass, kGlassSchemes, catalog_sprite_size);
-  catalog_family(f, out, 6, "GLOW_", Format::argb4444, ArtKind::glow, kGlowSchemes, catalog_sprite_size);
-  catalog_family(f, out, 15, "DECAL_", Format::argb4444, ArtKind::decal_atlas, kDecalSchemes, catalog_atlas_size);
-  catalog_animation(out, "EXPLO_B", 2, "0", 8, Format::argb4444, 64, 64, catalog_look(ArtKind::explosion, rng, {}, {}));
-  catalog_animation(out, "LAMP_RED", 1, "0", 4, Format::argb4444, 32, 32,
-                    catalog_look(ArtKind::lamp, rng, {255, 40, 30}, {}, 1));
+  texcat_family(f, out, 8, "GLASS_", Format::argb4444, ArtKind::glass, kGlassSchemes, texcat_sprite_size);
+  texcat_family(f, out, 6, "GLOW_", Format::argb4444, ArtKind::glow, kGlowSchemes, texcat_sprite_size);
+  texcat_family(f, out, 15, "DECAL_", Format::argb4444, ArtKind::decal_atlas, kDecalSchemes, texcat_atlas_size);
+  texcat_animation(out, "EXPLO_B", 2, "0", 8, Format::argb4444, 64, 64, texcat_look(ArtKind::explosion, rng, {}, {}));
+  texcat_animation(out, "LAMP_RED", 1, "0", 4, Format::argb4444, 32, 32,
+                    texcat_look(ArtKind::lamp, rng, {255, 40, 30}, {}, 1));
   // Format 0: 13, quantized to the palette their suffix picks (F fire, C woodland, D earth).
-  catalog_animation(out, "FIRE_A", 2, "F", 8, Format::indexed8, 64, 64, catalog_look(ArtKind::fire, rng, {}, {}));
+  texcat_animation(out, "FIRE_A", 2, "F", 8, Format::indexed8, 64, 64, texcat_look(ArtKind::fire, rng, {}, {}));
   for (std::uint32_t k = 1; k <= 3; ++k)
-    out.push_back({fmt::format("CAMO_WOOD{}.C", k), Format::indexed8, 128, 128, 0, kCatalogFlags4, 0, {},
-                   catalog_look(ArtKind::camouflage, rng, kCamoSchemes[0].tint, kCamoSchemes[0].accent)});
-  out.push_back({"EARTH_01.D", Format::indexed8, 128, 128, 0, kCatalogFlags4, 0, {},
-                 catalog_look(ArtKind::dirt, rng, kDirtSchemes[0].tint, kDirtSchemes[0].accent)});
-  out.push_back({"EARTH_02.D", Format::indexed8, 64, 64, 0, kCatalogFlags4, 0, {},
-                 catalog_look(ArtKind::sand, rng, kSandSchemes[2].tint, kSandSchemes[2].accent)});
+    out.push_back({fmt::format("CAMO_WOOD{}.C", k), Format::indexed8, 128, 128, 0, kTexcatFlags4, 0, {},
+                   texcat_look(ArtKind::camouflage, rng, kCamoSchemes[0].tint, kCamoSchemes[0].accent)});
+  out.push_back({"EARTH_01.D", Format::indexed8, 128, 128, 0, kTexcatFlags4, 0, {},
+                 texcat_look(ArtKind::dirt, rng, kDirtSchemes[0].tint, kDirtSchemes[0].accent)});
+  out.push_back({"EARTH_02.D", Format::indexed8, 64, 64, 0, kTexcatFlags4, 0, {},
+                 texcat_look(ArtKind::sand, rng, kSandSchemes[2].tint, kSandSchemes[2].accent)});
 
   // Atlases carry their sub-images as Page rects; glyph sheets are UI: one level.
   for (TextureSpec& spec : out) {
     if (spec.look.kind == ArtKind::decal_atlas || spec.look.kind == ArtKind::terrain_atlas ||
         spec.name.rfind("KIT_", 0) == 0)
-      spec.page = catalog_quadrants(spec.width, spec.height);
+      spec.page = texcat_quadrants(spec.width, spec.height);
     if (spec.look.kind == ArtKind::glyph_sheet) {
       spec.height = std::max(spec.height, 3 * art_glyph_cell(spec.width));
-      spec.page = catalog_glyph_cells(spec.width);
+      spec.page = texcat_glyph_cells(spec.width);
       spec.mips = 1;
     }
     if (spec.name.rfind("KIT_", 0) == 0) spec.look.param = (spec.look.param & ~3u) | 0;  // 32-pixel plates
@@ -320,7 +320,7 @@ std::vector<TextureSpec> catalog_retail_families(SampleRandom& rng) {
 // Sets a flag on exactly `count` rows of `rows` (from index `first`): the preferred rows first, in
 // order, then rows drawn at random.
 template <typename Prefer, typename Set>
-void catalog_assign(std::vector<TextureSpec>& rows, std::size_t first, std::size_t count, Prefer prefer, Set set,
+void texcat_assign(std::vector<TextureSpec>& rows, std::size_t first, std::size_t count, Prefer prefer, Set set,
                     SampleRandom& rng) {
   std::vector<std::size_t> preferred, others;
   for (std::size_t i = first; i < rows.size(); ++i) (prefer(rows[i]) ? preferred : others).push_back(i);
@@ -329,32 +329,32 @@ void catalog_assign(std::vector<TextureSpec>& rows, std::size_t first, std::size
   for (std::size_t k = 0; k < count && k < preferred.size(); ++k) set(rows[preferred[k]]);
 }
 
-std::size_t catalog_count(const std::vector<TextureSpec>& rows, bool (*pred)(const TextureSpec&)) {
+std::size_t texcat_count(const std::vector<TextureSpec>& rows, bool (*pred)(const TextureSpec&)) {
   return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), pred));
 }
 
-std::vector<TextureSpec> catalog_retail(const SampleOptions& options, SampleRandom& rng) {
-  std::vector<TextureSpec> rows = catalog_named(rng);
-  catalog_to_retail(rows);
+std::vector<TextureSpec> texcat_retail(const SampleOptions& options, SampleRandom& rng) {
+  std::vector<TextureSpec> rows = texcat_named(rng);
+  texcat_to_retail(rows);
   for (TextureSpec& spec : model_texture_specs(options)) rows.push_back(std::move(spec));
   const std::size_t first = rows.size();
-  for (TextureSpec& spec : catalog_retail_families(rng)) rows.push_back(std::move(spec));
+  for (TextureSpec& spec : texcat_retail_families(rng)) rows.push_back(std::move(spec));
   // flags4 0 on 32 in all: UI sheets, indexed textures and lamps first; flags5 0x04000000 on 81.
-  std::size_t zero = catalog_count(rows, [](const TextureSpec& s) { return s.flags4 == 0; });
-  catalog_assign(
+  std::size_t zero = texcat_count(rows, [](const TextureSpec& s) { return s.flags4 == 0; });
+  texcat_assign(
       rows, first, kRetailFlags4Zero - zero,
       [](const TextureSpec& s) {
         return s.look.kind == ArtKind::glyph_sheet || s.format == Format::indexed8 || s.look.kind == ArtKind::lamp;
       },
       [](TextureSpec& s) { s.flags4 = 0; }, rng);
-  std::size_t set = catalog_count(rows, [](const TextureSpec& s) { return s.flags5 == kCatalogFlags5; });
-  catalog_assign(
+  std::size_t set = texcat_count(rows, [](const TextureSpec& s) { return s.flags5 == kTexcatFlags5; });
+  texcat_assign(
       rows, first, kRetailFlags5Set - set, [](const TextureSpec&) { return false; },
-      [](TextureSpec& s) { s.flags5 = kCatalogFlags5; }, rng);
+      [](TextureSpec& s) { s.flags5 = kTexcatFlags5; }, rng);
   return rows;
 }
 
-bool catalog_is_frame(const std::vector<std::vector<std::string>>& sets, const std::string& name) {
+bool texcat_is_frame(const std::vector<std::vector<std::string>>& sets, const std::string& name) {
   for (const auto& set : sets)
     if (std::find(set.begin(), set.end(), name) != set.end()) return true;
   return false;
@@ -362,7 +362,7 @@ bool catalog_is_frame(const std::vector<std::vector<std::string>>& sets, const s
 
 // Palettes as ramps through a few stops (ordered dark to light, so that the PAL's blend table can
 // take the middle index).
-texm::Palette catalog_ramp(std::initializer_list<ArtColour> stops) {
+texm::Palette texcat_ramp(std::initializer_list<ArtColour> stops) {
   std::vector<ArtColour> s(stops);
   texm::Palette p{};
   for (std::size_t i = 0; i < 256; ++i) {
@@ -375,14 +375,14 @@ texm::Palette catalog_ramp(std::initializer_list<ArtColour> stops) {
   return p;
 }
 
-const std::vector<SamplePalette>& catalog_palettes() {
+const std::vector<SamplePalette>& texcat_palettes() {
   static const std::vector<SamplePalette> palettes = {
-      {"A.PAL", catalog_ramp({{0, 0, 0}, {60, 64, 72}, {150, 155, 160}, {255, 255, 255}})},
-      {"B0.PAL", catalog_ramp({{0, 0, 0}, {80, 40, 0}, {255, 180, 60}, {255, 255, 220}})},
-      {"B.PAL", catalog_ramp({{20, 18, 16}, {90, 84, 74}, {170, 160, 140}, {230, 225, 215}})},
-      {"C.PAL", catalog_ramp({{12, 12, 10}, {36, 36, 30}, {58, 70, 40}, {98, 100, 58}, {112, 86, 54}, {180, 170, 130}})},
-      {"D.PAL", catalog_ramp({{20, 14, 8}, {90, 64, 40}, {150, 120, 80}, {210, 190, 150}, {240, 230, 200}})},
-      {"F.PAL", catalog_ramp({{0, 0, 0}, {96, 10, 4}, {200, 40, 8}, {246, 120, 20}, {255, 210, 70}, {255, 250, 220}})},
+      {"A.PAL", texcat_ramp({{0, 0, 0}, {60, 64, 72}, {150, 155, 160}, {255, 255, 255}})},
+      {"B0.PAL", texcat_ramp({{0, 0, 0}, {80, 40, 0}, {255, 180, 60}, {255, 255, 220}})},
+      {"B.PAL", texcat_ramp({{20, 18, 16}, {90, 84, 74}, {170, 160, 140}, {230, 225, 215}})},
+      {"C.PAL", texcat_ramp({{12, 12, 10}, {36, 36, 30}, {58, 70, 40}, {98, 100, 58}, {112, 86, 54}, {180, 170, 130}})},
+      {"D.PAL", texcat_ramp({{20, 14, 8}, {90, 64, 40}, {150, 120, 80}, {210, 190, 150}, {240, 230, 200}})},
+      {"F.PAL", texcat_ramp({{0, 0, 0}, {96, 10, 4}, {200, 40, 8}, {246, 120, 20}, {255, 210, 70}, {255, 250, 220}})},
   };
   return palettes;
 }
@@ -391,10 +391,10 @@ const std::vector<SamplePalette>& catalog_palettes() {
 
 std::vector<TextureSpec> texture_catalog(const SampleOptions& options) {
   SampleRandom rng{options.seed * 0x2545F4914F6CDD1Dull + 3};
-  if (options.retail) return catalog_retail(options, rng);
-  std::vector<TextureSpec> rows = catalog_named(rng);
+  if (options.retail) return texcat_retail(options, rng);
+  std::vector<TextureSpec> rows = texcat_named(rng);
   for (TextureSpec& spec : model_texture_specs(options)) rows.push_back(std::move(spec));
-  for (TextureSpec& spec : catalog_small_animations(rng)) rows.push_back(std::move(spec));
+  for (TextureSpec& spec : texcat_small_animations(rng)) rows.push_back(std::move(spec));
   return rows;
 }
 
@@ -416,28 +416,28 @@ std::vector<std::string> static_texture_names(const SampleOptions& options) {
   std::vector<std::vector<std::string>> sets = animated_texture_sets(options);
   std::vector<std::string> names;
   for (const TextureSpec& spec : texture_catalog(options))
-    if (!catalog_is_frame(sets, spec.name)) names.push_back(spec.name);
+    if (!texcat_is_frame(sets, spec.name)) names.push_back(spec.name);
   return names;
 }
 
 std::vector<TextureSpec> lightmap_catalog(const SampleOptions& options) {
   SampleRandom rng{options.seed * 0xD6E8FEB86659FD93ull + 5};
   const std::size_t count = options.retail ? kRetailLightmaps : 2;
-  static constexpr CatalogScheme kLights[] = {{{255, 200, 120}, {120, 160, 255}}, {{255, 150, 80}, {255, 230, 180}},
+  static constexpr TexcatScheme kLights[] = {{{255, 200, 120}, {120, 160, 255}}, {{255, 150, 80}, {255, 230, 180}},
                                               {{160, 200, 255}, {255, 210, 150}}};
   std::vector<TextureSpec> out;
   for (std::size_t i = 0; i < count; ++i) {
     std::uint32_t side = i < 2 ? 32 : 32u << rng.below(3);
-    const CatalogScheme& s = kLights[rng.below(std::size(kLights))];
+    const TexcatScheme& s = kLights[rng.below(std::size(kLights))];
     out.push_back({fmt::format("LIGHT{}.0", i), Format::rgb565, side, side, 1, 0, i % 6 == 1 ? 0x00800000u : 0u, {},
-                   catalog_look(ArtKind::lightmap, rng, s.tint, s.accent)});
+                   texcat_look(ArtKind::lightmap, rng, s.tint, s.accent)});
   }
   return out;
 }
 
 std::vector<SamplePalette> palette_catalog(const SampleOptions& options) {
   std::vector<SamplePalette> out;
-  for (const SamplePalette& p : catalog_palettes())  // small: the three of the hand-picked set
+  for (const SamplePalette& p : texcat_palettes())  // small: the three of the hand-picked set
     if (options.retail || p.name == "A.PAL" || p.name == "B0.PAL" || p.name == "B.PAL") out.push_back(p);
   return out;
 }
@@ -445,9 +445,9 @@ std::vector<SamplePalette> palette_catalog(const SampleOptions& options) {
 texm::Palette sample_palette_for(const std::string& texture_name) {
   texm::NamePalette slot = texm::palette_index_from_name(texture_name);
   std::string pal = slot.has_palette() && !slot.outside_bank() ? texm::palette_slot_name(std::size_t(slot.index)) : "F.PAL";
-  for (const SamplePalette& p : catalog_palettes())
+  for (const SamplePalette& p : texcat_palettes())
     if (p.name == pal) return p.colours;
-  return catalog_palettes().back().colours;  // the fire palette
+  return texcat_palettes().back().colours;  // the fire palette
 }
 
 ByteBuffer encode_sample_texture(const TextureSpec& spec) {

@@ -9,7 +9,7 @@ namespace parkan::game {
 
 namespace {
 
-using Field = std::vector<std::uint8_t>;
+using GlassField = std::vector<std::uint8_t>;
 
 // Black, dark red, red, orange, yellow, white: the colour of a flame at heat 0..255.
 ArtColour glass_fire_colour(std::int32_t heat) {
@@ -27,7 +27,7 @@ std::int32_t glass_radial(std::uint32_t x, std::uint32_t y, std::int32_t cx, std
 }
 
 texm::Image glass_pane(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
-  const Field smear = art_fbm(look.seed, w, h, 4, 3);
+  const GlassField smear = art_fbm(look.seed, w, h, 4, 3);
   const std::uint32_t border = (look.param & 1) ? std::max(1u, std::min(w, h) / 16) : 0;
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
@@ -53,7 +53,7 @@ texm::Image glass_pane(const TextureLook& look, std::uint32_t w, std::uint32_t h
 
 // Opaque panes in a frame: a grid of dark glass with a bright diagonal reflection.
 texm::Image glass_window(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
-  const Field grain = art_fbm(look.seed, w, h, 8, 3);
+  const GlassField grain = art_fbm(look.seed, w, h, 8, 3);
   const std::uint32_t cols = std::max(1u, w / 64), rows = std::max(1u, h / 64);
   const std::uint32_t pw = std::max(1u, w / cols), ph = std::max(1u, h / rows), frame = std::max(1u, pw / 12);
   texm::Image image = art_blank(w, h);
@@ -78,7 +78,7 @@ texm::Image glass_window(const TextureLook& look, std::uint32_t w, std::uint32_t
 texm::Image glass_glow(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
   const std::int32_t cx = std::int32_t(w / 2), cy = std::int32_t(h / 2), radius = std::int32_t(std::min(w, h) / 2);
   const bool rays = (look.param & 1) != 0;
-  const Field flicker = art_fbm(look.seed, w, h, 4, 2);  // an uneven corona
+  const GlassField flicker = art_fbm(look.seed, w, h, 4, 2);  // an uneven corona
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
@@ -97,7 +97,7 @@ texm::Image glass_glow(const TextureLook& look, std::uint32_t w, std::uint32_t h
 }
 
 texm::Image glass_smoke(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
-  const Field puff = art_fbm(look.seed, w, h, 3, 5);
+  const GlassField puff = art_fbm(look.seed, w, h, 3, 5);
   const std::int32_t cx = std::int32_t(w / 2), cy = std::int32_t(h / 2), radius = std::int32_t(std::min(w, h) / 2);
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
@@ -114,14 +114,15 @@ texm::Image glass_smoke(const TextureLook& look, std::uint32_t w, std::uint32_t 
 texm::Image glass_fire(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
   const std::uint32_t frames = std::max(1u, look.frames);
   const std::int32_t rise = std::int32_t(std::uint64_t(look.frame % frames) * h / frames);
-  const Field big = art_fbm(look.seed, w, h, 3, 3, 0, rise);
-  const Field small = art_fbm(look.seed + 1, w, h, 6, 2, 0, 2 * rise);
+  const GlassField big = art_fbm(look.seed, w, h, 3, 3, 0, rise);
+  const GlassField small = art_fbm(look.seed + 1, w, h, 6, 2, 0, 2 * rise);
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
       std::size_t i = std::size_t(y) * w + x;
-      std::int32_t base = std::int32_t((y + 1) * 256 / h);  // hotter towards the bottom
-      std::int32_t heat = base * (big[i] * 3 / 2 + small[i] / 2) / 256 - 70;
+      // Hotter towards the bottom, a hot bed along it, tongues above where the noise is high.
+      std::int32_t base = std::int32_t((y + 1) * 256 / h);
+      std::int32_t heat = base * (big[i] + small[i] / 2) / 256 + base * base / 2048 - 90;
       heat = heat * 3 / 2;
       art_put(image, x, y, glass_fire_colour(heat), std::uint8_t(std::clamp(heat * 2, 0, 255)));
     }
@@ -132,7 +133,7 @@ texm::Image glass_fire(const TextureLook& look, std::uint32_t w, std::uint32_t h
 texm::Image glass_explosion(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
   const std::uint32_t frames = std::max(1u, look.frames), frame = look.frame % frames;
   const std::int32_t progress = std::int32_t((frame + 1) * 256 / frames);  // 1/256 of the way
-  const Field boil = art_fbm(look.seed, w, h, 4, 4, std::int32_t(frame * w / frames), 0);
+  const GlassField boil = art_fbm(look.seed, w, h, 4, 4, std::int32_t(frame * w / frames), 0);
   const std::int32_t cx = std::int32_t(w / 2), cy = std::int32_t(h / 2);
   const std::int32_t radius = std::max<std::int32_t>(1, std::int32_t(std::min(w, h)) / 2 * (96 + progress * 5 / 8) / 256);
   texm::Image image = art_blank(w, h);
@@ -154,7 +155,7 @@ texm::Image glass_lamp(const TextureLook& look, std::uint32_t w, std::uint32_t h
   const std::int32_t lit = frames > 1 ? 256 - std::int32_t(frame * 224 / (frames - 1)) : 256;
   const bool halo = (look.param & 1) != 0;  // alpha halo around the housing (else an opaque plate)
   const std::int32_t cx = std::int32_t(w / 2), cy = std::int32_t(h / 2), radius = std::int32_t(std::min(w, h) / 2);
-  const Field grain = art_fbm(look.seed, w, h, 8, 2);
+  const GlassField grain = art_fbm(look.seed, w, h, 8, 2);
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
@@ -183,8 +184,8 @@ texm::Image glass_lamp(const TextureLook& look, std::uint32_t w, std::uint32_t h
 texm::Image glass_water(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
   const std::uint32_t frames = std::max(1u, look.frames), frame = look.frame % frames;
   const std::int32_t step = std::int32_t(frame * 1024 / frames);
-  const Field chop = art_fbm(look.seed, w, h, 4, 3, std::int32_t(frame * w / frames), std::int32_t(frame * h / frames));
-  Field height(std::size_t(w) * h);
+  const GlassField chop = art_fbm(look.seed, w, h, 4, 3, std::int32_t(frame * w / frames), std::int32_t(frame * h / frames));
+  GlassField height(std::size_t(w) * h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
       std::size_t i = std::size_t(y) * w + x;
@@ -213,17 +214,17 @@ texm::Image glass_lightmap(const TextureLook& look, std::uint32_t w, std::uint32
   const std::uint32_t count = 2 + art_hash(look.seed, 99, 0) % 4;
   for (std::uint32_t k = 0; k < count; ++k) {
     std::uint32_t r = art_hash(look.seed, k, 1);
-    std::int32_t radius = std::int32_t(std::min(w, h) * (4 + (r >> 28)) / 16) + 1;
+    std::int32_t radius = std::int32_t(std::min(w, h) * (3 + (r >> 29)) / 16) + 1;
     blobs.push_back({std::int32_t(r % w), std::int32_t((r >> 12) % h), radius, (r >> 8) & 1 ? look.tint : look.accent});
   }
-  const Field grain = art_fbm(look.seed + 1, w, h, 4, 2);
+  const GlassField grain = art_fbm(look.seed + 1, w, h, 4, 2);
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
-      std::int32_t rgb[3] = {34, 34, 40};
+      std::int32_t rgb[3] = {28, 28, 34};  // ambient
       for (const Blob& b : blobs) {
         std::int32_t f = std::max(0, 256 - glass_radial(x, y, b.x, b.y, b.radius));
-        f = f * f / 256;
+        f = f * f / 256 * 5 / 8;  // a lit spot, not a blown-out one
         rgb[0] += b.colour.r * f / 256, rgb[1] += b.colour.g * f / 256, rgb[2] += b.colour.b * f / 256;
       }
       std::int32_t g = 240 + grain[std::size_t(y) * w + x] / 8;

@@ -71,7 +71,7 @@ texm::Image metal_panels(const TextureLook& look, std::uint32_t w, std::uint32_t
       const MetalPlate p = metal_plate_at(x, y, w, h, cols, rows, stagger);
       std::int32_t plate_light = 240 + std::int32_t(art_hash(look.seed, p.column, p.row) >> 27);  // 240..271
       ArtColour c = look.tint;
-      if (painted && chips[i] > 215 - std::int32_t(look.rust) * 12) c = kMetalBareSteel;
+      if (painted && chips[i] > 228 - std::int32_t(look.rust) * 10) c = kMetalBareSteel;
       std::int32_t f = plate_light * (224 + grain[i] / 8) / 256 * (230 + mottle[i] / 5) / 256;
       // Seams: a dark groove, a bright bevel on the plate's upper-left edge, a soft shade lower right.
       const std::int32_t edge = std::min({p.lx, p.ly, p.pw - 1 - p.lx, p.ph - 1 - p.ly});
@@ -83,8 +83,8 @@ texm::Image metal_panels(const TextureLook& look, std::uint32_t w, std::uint32_t
       c = art_scale(c, f);
       // Rust: patches where the mask is high, more along seams, runs below them.
       if (look.rust > 0) {
-        std::int32_t mask = rust_mask[i] + (edge < 6 ? (6 - edge) * 10 : 0) + (runs[i] > 150 ? (runs[i] - 150) / 2 : 0);
-        std::int32_t threshold = 250 - std::int32_t(look.rust) * 38;
+        std::int32_t mask = rust_mask[i] + (edge < 6 ? (6 - edge) * 8 : 0) + (runs[i] > 150 ? (runs[i] - 150) / 2 : 0);
+        std::int32_t threshold = 262 - std::int32_t(look.rust) * 34;
         if (mask > threshold) {
           ArtColour rust = art_mix(kMetalRustDark, kMetalRustLight, rust_tone[i]);
           if ((art_hash(look.seed ^ 0x5157u, x, y) & 15) == 0) rust = art_scale(rust, 150);  // pits

@@ -8,15 +8,15 @@ namespace parkan::game {
 
 namespace {
 
-using Field = std::vector<std::uint8_t>;
+using TerrainField = std::vector<std::uint8_t>;
 
-std::uint8_t terrain_at(const Field& f, std::uint32_t w, std::uint32_t x, std::uint32_t y) {
+std::uint8_t terrain_at(const TerrainField& f, std::uint32_t w, std::uint32_t x, std::uint32_t y) {
   return f[std::size_t(y) * w + x];
 }
 
 texm::Image terrain_camouflage(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
-  const Field shape = art_fbm(look.seed, w, h, 3, 4), dark = art_fbm(look.seed + 1, w, h, 4, 4);
-  const Field grain = art_noise(look.seed + 2, w, h, std::max(1u, w / 2), std::max(1u, h / 2));
+  const TerrainField shape = art_fbm(look.seed, w, h, 3, 4), dark = art_fbm(look.seed + 1, w, h, 4, 4);
+  const TerrainField grain = art_noise(look.seed + 2, w, h, std::max(1u, w / 2), std::max(1u, h / 2));
   const ArtColour colours[4] = {look.tint, look.accent, art_scale(look.tint, 150), art_scale(look.accent, 70)};
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
@@ -29,10 +29,10 @@ texm::Image terrain_camouflage(const TextureLook& look, std::uint32_t w, std::ui
 }
 
 texm::Image terrain_grass(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
-  const Field lumps = art_fbm(look.seed, w, h, 4, 4);
-  const Field blades = art_noise(look.seed + 1, w, h, std::max(1u, w / 2), std::max(1u, h / 6));
-  const Field fine = art_noise(look.seed + 4, w, h, std::max(1u, w), std::max(1u, h / 3));
-  const Field dry = art_fbm(look.seed + 2, w, h, 3, 3);
+  const TerrainField lumps = art_fbm(look.seed, w, h, 4, 4);
+  const TerrainField blades = art_noise(look.seed + 1, w, h, std::max(1u, w / 2), std::max(1u, h / 6));
+  const TerrainField fine = art_noise(look.seed + 4, w, h, std::max(1u, w), std::max(1u, h / 3));
+  const TerrainField dry = art_fbm(look.seed + 2, w, h, 3, 3);
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
@@ -49,35 +49,38 @@ texm::Image terrain_grass(const TextureLook& look, std::uint32_t w, std::uint32_
 }
 
 texm::Image terrain_rock(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
-  Field height = art_fbm(look.seed, w, h, 4, 5);
-  const Field cracks = art_fbm(look.seed + 1, w, h, 3, 4);
-  const Field tone = art_fbm(look.seed + 2, w, h, 2, 3);
+  TerrainField height = art_fbm(look.seed, w, h, 4, 5);
+  const TerrainField grit = art_fbm(look.seed + 3, w, h, 16, 3);
+  const TerrainField cracks = art_fbm(look.seed + 1, w, h, 3, 4);
+  const TerrainField tone = art_fbm(look.seed + 2, w, h, 2, 3);
   const bool strata = (look.param & 1) != 0;
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
       std::size_t i = std::size_t(y) * w + x;
-      std::int32_t v = height[i];
-      if (strata) v = (v + 128 + art_wave(std::int32_t(y * 1024 * 5 / h) + tone[i] * 2) / 2) / 2;
+      std::int32_t facets = 255 - 2 * std::abs(height[i] - 128);  // ridged: sharp crests like broken stone
+      std::int32_t v = (height[i] * 2 + facets + grit[i] * 2) / 5;
+      if (strata) v = (v * 3 + 128 + art_wave(std::int32_t(y * 1024 * 4 / h) + tone[i] * 3) / 2) / 4;
       std::int32_t ridge = 255 - 2 * std::abs(cracks[i] - 128);
       if (ridge > 236) v -= (ridge - 236) * 5;  // a crack cuts into the surface
       height[i] = std::uint8_t(std::clamp(v, 0, 255));
     }
-  const auto light = art_emboss(height, w, h, 12);
+  const auto light = art_emboss(height, w, h, 16);
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
       std::size_t i = std::size_t(y) * w + x;
       ArtColour c = art_mix(look.accent, look.tint, tone[i]);
-      c = art_scale(c, (150 + height[i] / 2) * light[i] / 256);
+      std::int32_t speck = std::int32_t(art_hash(look.seed + 4, x, y) & 31) - 16;  // mineral grains
+      c = art_scale(c, (150 + height[i] / 2 + speck) * light[i] / 256);
       art_put(image, x, y, c);
     }
   return image;
 }
 
 texm::Image terrain_sand(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
-  const Field warp = art_fbm(look.seed, w, h, 3, 3), lumps = art_fbm(look.seed + 1, w, h, 4, 3);
+  const TerrainField warp = art_fbm(look.seed, w, h, 3, 3), lumps = art_fbm(look.seed + 1, w, h, 4, 3);
   const std::int32_t ripples = 5 + std::int32_t(look.param % 6);
-  Field height(std::size_t(w) * h);
+  TerrainField height(std::size_t(w) * h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
       std::size_t i = std::size_t(y) * w + x;
@@ -97,8 +100,8 @@ texm::Image terrain_sand(const TextureLook& look, std::uint32_t w, std::uint32_t
 }
 
 texm::Image terrain_dirt(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
-  Field height = art_fbm(look.seed, w, h, 6, 4);
-  const Field tone = art_fbm(look.seed + 1, w, h, 3, 3);
+  TerrainField height = art_fbm(look.seed, w, h, 6, 4);
+  const TerrainField tone = art_fbm(look.seed + 1, w, h, 3, 3);
   const std::uint32_t cell = std::max(4u, std::min(w, h) / 16);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {  // pebbles: one per cell, at a hashed spot
@@ -119,8 +122,8 @@ texm::Image terrain_dirt(const TextureLook& look, std::uint32_t w, std::uint32_t
 }
 
 texm::Image terrain_concrete(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
-  Field height = art_fbm(look.seed, w, h, 16, 3);
-  const Field stains = art_fbm(look.seed + 1, w, h, 3, 4), streaks = art_noise(look.seed + 2, w, h, std::max(1u, w / 4), 2);
+  TerrainField height = art_fbm(look.seed, w, h, 16, 3);
+  const TerrainField stains = art_fbm(look.seed + 1, w, h, 3, 4), streaks = art_noise(look.seed + 2, w, h, std::max(1u, w / 4), 2);
   const std::uint32_t joint = std::max(8u, std::min(w, h) / (1 + (look.param & 1)));
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
@@ -128,12 +131,13 @@ texm::Image terrain_concrete(const TextureLook& look, std::uint32_t w, std::uint
       if ((art_hash(look.seed + 3, x, y) % 97) == 0) height[i] = 0;  // an air pit
       if (x % joint == 0 || y % joint == 0) height[i] = std::uint8_t(height[i] / 3);
     }
-  const auto light = art_emboss(height, w, h, 3);
+  const auto light = art_emboss(height, w, h, 5);
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
       std::size_t i = std::size_t(y) * w + x;
-      std::int32_t f = (200 + height[i] / 5) * light[i] / 256;
+      std::uint32_t speck = art_hash(look.seed + 4, x, y);
+      std::int32_t f = (196 + height[i] / 4 + ((speck & 7) == 0 ? std::int32_t(speck >> 28) * 3 - 22 : 0)) * light[i] / 256;
       f -= std::max(0, stains[i] - 140) / 2 + std::max(0, streaks[i] - 170) / 3 * std::int32_t(look.dirt);
       ArtColour c = art_mix(look.tint, look.accent, std::max(0, stains[i] - 150) * 2);
       art_put(image, x, y, art_scale(c, f));
@@ -144,8 +148,8 @@ texm::Image terrain_concrete(const TextureLook& look, std::uint32_t w, std::uint
 texm::Image terrain_brick(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
   const std::uint32_t rows = std::max(2u, std::min(16u, h / 8)) & ~1u, bh = std::max(1u, h / rows);
   const std::uint32_t per_row = std::max(1u, std::min(8u, w / (2 * bh)));
-  const Field grain = art_fbm(look.seed, w, h, 16, 3), soot = art_fbm(look.seed + 1, w, h, 3, 3);
-  Field height(std::size_t(w) * h);
+  const TerrainField grain = art_fbm(look.seed, w, h, 16, 3), soot = art_fbm(look.seed + 1, w, h, 3, 3);
+  TerrainField height(std::size_t(w) * h);
   std::vector<std::int32_t> shade(std::size_t(w) * h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
@@ -168,7 +172,7 @@ texm::Image terrain_brick(const TextureLook& look, std::uint32_t w, std::uint32_
 }
 
 texm::Image terrain_sky(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
-  const Field clouds = art_fbm(look.seed, w, h, 4, 5);
+  const TerrainField clouds = art_fbm(look.seed, w, h, 4, 5);
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
