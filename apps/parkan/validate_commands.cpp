@@ -91,7 +91,7 @@ void add_validate_commands(CLI::App& app) {
         print_validation_summary(report, flags->errors_shown);
         return report.totals.errors ? 1 : 0;
       });
-  command->add_option("GAME_DIR", flags->game, "the game folder (or a mod's)")->required();
+  command->add_option("GAME_DIR", flags->game, "the game folder: an installed game, or a mod laid out as one")->required();
   command->add_option("--json", flags->report, "write the whole report as JSON to this file");
   command->add_option("--threads", flags->threads, "threads to check with (default: every core)");
   command->add_option("--errors", flags->errors_shown, "errors to print in full (default 20)");
