@@ -149,34 +149,34 @@ std::vector<texm::PageRect> texcat_glyph_cells(std::uint32_t w) {
 struct TexcatScheme {
   ArtColour tint, accent;
 };
-constexpr TexcatScheme kMetalSchemes[] = {{{128, 132, 136}, {}}, {{96, 104, 84}, {}},  {{110, 116, 128}, {}},
+constexpr TexcatScheme kTexcatMetalSchemes[] = {{{128, 132, 136}, {}}, {{96, 104, 84}, {}},  {{110, 116, 128}, {}},
                                            {{150, 140, 110}, {}}, {{88, 92, 96}, {}},   {{120, 96, 70}, {}},
                                            {{70, 84, 60}, {}},    {{160, 160, 150}, {}}};
-constexpr TexcatScheme kCamoSchemes[] = {{{58, 70, 40}, {98, 100, 58}},   {{176, 150, 104}, {136, 104, 70}},
+constexpr TexcatScheme kTexcatCamoSchemes[] = {{{58, 70, 40}, {98, 100, 58}},   {{176, 150, 104}, {136, 104, 70}},
                                           {{200, 204, 208}, {130, 134, 140}}, {{110, 112, 114}, {70, 72, 78}},
                                           {{40, 70, 36}, {90, 76, 44}}};
-constexpr const char* kCamoNames[] = {"GREEN", "DESERT", "WINTER", "URBAN", "JUNGLE"};
-constexpr TexcatScheme kGrassSchemes[] = {{{74, 112, 40}, {150, 132, 70}}, {{60, 96, 44}, {120, 110, 60}},
+constexpr const char* kTexcatCamoNames[] = {"GREEN", "DESERT", "WINTER", "URBAN", "JUNGLE"};
+constexpr TexcatScheme kTexcatGrassSchemes[] = {{{74, 112, 40}, {150, 132, 70}}, {{60, 96, 44}, {120, 110, 60}},
                                            {{96, 120, 48}, {170, 150, 90}}};
-constexpr TexcatScheme kRockSchemes[] = {{{136, 128, 116}, {84, 76, 66}}, {{150, 120, 96}, {96, 70, 52}},
+constexpr TexcatScheme kTexcatRockSchemes[] = {{{136, 128, 116}, {84, 76, 66}}, {{150, 120, 96}, {96, 70, 52}},
                                           {{120, 124, 128}, {70, 74, 80}}, {{170, 150, 120}, {110, 96, 76}}};
-constexpr TexcatScheme kSandSchemes[] = {{{206, 182, 132}, {176, 146, 100}}, {{196, 170, 120}, {220, 200, 160}},
+constexpr TexcatScheme kTexcatSandSchemes[] = {{{206, 182, 132}, {176, 146, 100}}, {{196, 170, 120}, {220, 200, 160}},
                                           {{180, 140, 96}, {150, 110, 70}}};
-constexpr TexcatScheme kDirtSchemes[] = {{{104, 78, 52}, {140, 118, 90}}, {{84, 66, 48}, {120, 100, 74}},
+constexpr TexcatScheme kTexcatDirtSchemes[] = {{{104, 78, 52}, {140, 118, 90}}, {{84, 66, 48}, {120, 100, 74}},
                                           {{120, 92, 60}, {96, 86, 70}}};
-constexpr TexcatScheme kConcreteSchemes[] = {{{168, 164, 154}, {150, 140, 120}}, {{140, 140, 136}, {120, 110, 100}},
+constexpr TexcatScheme kTexcatConcreteSchemes[] = {{{168, 164, 154}, {150, 140, 120}}, {{140, 140, 136}, {120, 110, 100}},
                                               {{186, 180, 168}, {160, 150, 130}}};
-constexpr TexcatScheme kBrickSchemes[] = {{{150, 70, 50}, {170, 164, 150}}, {{120, 60, 44}, {140, 136, 126}},
+constexpr TexcatScheme kTexcatBrickSchemes[] = {{{150, 70, 50}, {170, 164, 150}}, {{120, 60, 44}, {140, 136, 126}},
                                            {{170, 120, 80}, {180, 176, 160}}};
-constexpr TexcatScheme kGlowSchemes[] = {{{255, 180, 60}, {}}, {{120, 180, 255}, {}}, {{255, 80, 40}, {}},
+constexpr TexcatScheme kTexcatGlowSchemes[] = {{{255, 180, 60}, {}}, {{120, 180, 255}, {}}, {{255, 80, 40}, {}},
                                           {{140, 255, 120}, {}}, {{255, 240, 200}, {}}};
-constexpr TexcatScheme kGlassSchemes[] = {{{60, 110, 130}, {120, 170, 180}}, {{70, 90, 110}, {140, 160, 190}},
+constexpr TexcatScheme kTexcatGlassSchemes[] = {{{60, 110, 130}, {120, 170, 180}}, {{70, 90, 110}, {140, 160, 190}},
                                            {{90, 120, 80}, {150, 180, 140}}};
-constexpr TexcatScheme kDecalSchemes[] = {{{235, 235, 225}, {30, 30, 30}}, {{230, 190, 40}, {28, 26, 22}},
+constexpr TexcatScheme kTexcatDecalSchemes[] = {{{235, 235, 225}, {30, 30, 30}}, {{230, 190, 40}, {28, 26, 22}},
                                            {{200, 40, 30}, {240, 240, 230}}, {{240, 240, 236}, {60, 90, 50}}};
-constexpr TexcatScheme kFontSchemes[] = {{{120, 255, 120}, {20, 120, 40}}, {{255, 210, 90}, {200, 90, 20}},
+constexpr TexcatScheme kTexcatFontSchemes[] = {{{120, 255, 120}, {20, 120, 40}}, {{255, 210, 90}, {200, 90, 20}},
                                           {{240, 240, 255}, {120, 140, 200}}};
-constexpr TexcatScheme kSkySchemes[] = {{{40, 80, 160}, {170, 200, 225}}, {{70, 60, 110}, {230, 150, 100}}};
+constexpr TexcatScheme kTexcatSkySchemes[] = {{{40, 80, 160}, {170, 200, 225}}, {{70, 60, 110}, {230, 150, 100}}};
 
 template <std::size_t N>
 const TexcatScheme& texcat_pick(const TexcatScheme (&schemes)[N], SampleRandom& rng) {
@@ -232,63 +232,63 @@ std::vector<TextureSpec> texcat_retail_families(SampleRandom& rng) {
   TexcatFamilies f(rng);
   std::vector<TextureSpec> out;
   // Format 8888: 195 stills, 28 animation frames.
-  texcat_family(f, out, 27, "METAL_PNL", Format::argb8888, ArtKind::metal_panel, kMetalSchemes);
+  texcat_family(f, out, 27, "METAL_PNL", Format::argb8888, ArtKind::metal_panel, kTexcatMetalSchemes);
   std::size_t rusty = out.size();
-  texcat_family(f, out, 20, "RUST_", Format::argb8888, ArtKind::metal_panel, kMetalSchemes);
+  texcat_family(f, out, 20, "RUST_", Format::argb8888, ArtKind::metal_panel, kTexcatMetalSchemes);
   for (std::size_t i = rusty; i < out.size(); ++i) out[i].look.rust = 2 + rng.below(2), out[i].look.dirt = 2;
-  texcat_family(f, out, 8, "FLOOR_PLT", Format::argb8888, ArtKind::diamond_plate, kMetalSchemes);
+  texcat_family(f, out, 8, "FLOOR_PLT", Format::argb8888, ArtKind::diamond_plate, kTexcatMetalSchemes);
   for (std::size_t k = 0; k < 10; ++k) {  // CAMO_GREEN1.0 ...
-    std::uint32_t scheme = static_cast<std::uint32_t>(k % std::size(kCamoSchemes));
+    std::uint32_t scheme = static_cast<std::uint32_t>(k % std::size(kTexcatCamoSchemes));
     TexcatSize sz = texcat_surface_size(rng);
-    out.push_back({fmt::format("CAMO_{}{}.0", kCamoNames[scheme], k / std::size(kCamoSchemes) + 1), Format::argb8888,
+    out.push_back({fmt::format("CAMO_{}{}.0", kTexcatCamoNames[scheme], k / std::size(kTexcatCamoSchemes) + 1), Format::argb8888,
                    sz.w, sz.h, f.mips(), kTexcatFlags4, 0, {},
-                   texcat_look(ArtKind::camouflage, rng, kCamoSchemes[scheme].tint, kCamoSchemes[scheme].accent)});
+                   texcat_look(ArtKind::camouflage, rng, kTexcatCamoSchemes[scheme].tint, kTexcatCamoSchemes[scheme].accent)});
   }
-  texcat_family(f, out, 12, "GRASS_", Format::argb8888, ArtKind::grass, kGrassSchemes);
-  texcat_family(f, out, 12, "ROCK_", Format::argb8888, ArtKind::rock, kRockSchemes);
-  texcat_family(f, out, 10, "SAND_", Format::argb8888, ArtKind::sand, kSandSchemes);
-  texcat_family(f, out, 8, "DIRT_", Format::argb8888, ArtKind::dirt, kDirtSchemes);
-  texcat_family(f, out, 12, "CONCRETE_", Format::argb8888, ArtKind::concrete, kConcreteSchemes);
-  texcat_family(f, out, 10, "BRICK_", Format::argb8888, ArtKind::brick, kBrickSchemes);
-  texcat_family(f, out, 4, "SKY_", Format::argb8888, ArtKind::sky, kSkySchemes);
-  texcat_family(f, out, 24, "DECAL_", Format::argb8888, ArtKind::decal_atlas, kDecalSchemes, texcat_atlas_size);
-  texcat_family(f, out, 6, "FONT_", Format::argb8888, ArtKind::glyph_sheet, kFontSchemes, texcat_font_size);
-  texcat_family(f, out, 8, "GLOW_", Format::argb8888, ArtKind::glow, kGlowSchemes, texcat_sprite_size);
-  texcat_family(f, out, 8, "GLASS_", Format::argb8888, ArtKind::glass, kGlassSchemes, texcat_sprite_size);
-  texcat_family(f, out, 6, "SMOKE_", Format::argb8888, ArtKind::smoke, kConcreteSchemes, texcat_sprite_size);
-  texcat_family(f, out, 10, "KIT_", Format::argb8888, ArtKind::metal_panel, kMetalSchemes, texcat_atlas_size);
+  texcat_family(f, out, 12, "GRASS_", Format::argb8888, ArtKind::grass, kTexcatGrassSchemes);
+  texcat_family(f, out, 12, "ROCK_", Format::argb8888, ArtKind::rock, kTexcatRockSchemes);
+  texcat_family(f, out, 10, "SAND_", Format::argb8888, ArtKind::sand, kTexcatSandSchemes);
+  texcat_family(f, out, 8, "DIRT_", Format::argb8888, ArtKind::dirt, kTexcatDirtSchemes);
+  texcat_family(f, out, 12, "CONCRETE_", Format::argb8888, ArtKind::concrete, kTexcatConcreteSchemes);
+  texcat_family(f, out, 10, "BRICK_", Format::argb8888, ArtKind::brick, kTexcatBrickSchemes);
+  texcat_family(f, out, 4, "SKY_", Format::argb8888, ArtKind::sky, kTexcatSkySchemes);
+  texcat_family(f, out, 24, "DECAL_", Format::argb8888, ArtKind::decal_atlas, kTexcatDecalSchemes, texcat_atlas_size);
+  texcat_family(f, out, 6, "FONT_", Format::argb8888, ArtKind::glyph_sheet, kTexcatFontSchemes, texcat_font_size);
+  texcat_family(f, out, 8, "GLOW_", Format::argb8888, ArtKind::glow, kTexcatGlowSchemes, texcat_sprite_size);
+  texcat_family(f, out, 8, "GLASS_", Format::argb8888, ArtKind::glass, kTexcatGlassSchemes, texcat_sprite_size);
+  texcat_family(f, out, 6, "SMOKE_", Format::argb8888, ArtKind::smoke, kTexcatConcreteSchemes, texcat_sprite_size);
+  texcat_family(f, out, 10, "KIT_", Format::argb8888, ArtKind::metal_atlas, kTexcatMetalSchemes, texcat_atlas_size);
   texcat_animation(out, "FIRE_B", 2, "0", 16, Format::argb8888, 64, 128, texcat_look(ArtKind::fire, rng, {}, {}));
   texcat_animation(out, "EXPLO_A", 2, "0", 12, Format::argb8888, 128, 128,
                     texcat_look(ArtKind::explosion, rng, {}, {}));
   // Format 888: 43 stills, 8 frames.
-  texcat_family(f, out, 10, "ROCK_", Format::rgbx888, ArtKind::rock, kRockSchemes);
-  texcat_family(f, out, 8, "CONCRETE_", Format::rgbx888, ArtKind::concrete, kConcreteSchemes);
-  texcat_family(f, out, 10, "METAL_PNL", Format::rgbx888, ArtKind::metal_panel, kMetalSchemes);
-  texcat_family(f, out, 5, "GRASS_", Format::rgbx888, ArtKind::grass, kGrassSchemes);
-  texcat_family(f, out, 8, "TERRAIN_", Format::rgbx888, ArtKind::terrain_atlas, kDirtSchemes, texcat_atlas_size);
-  texcat_family(f, out, 2, "BRICK_", Format::rgbx888, ArtKind::brick, kBrickSchemes);
+  texcat_family(f, out, 10, "ROCK_", Format::rgbx888, ArtKind::rock, kTexcatRockSchemes);
+  texcat_family(f, out, 8, "CONCRETE_", Format::rgbx888, ArtKind::concrete, kTexcatConcreteSchemes);
+  texcat_family(f, out, 10, "METAL_PNL", Format::rgbx888, ArtKind::metal_panel, kTexcatMetalSchemes);
+  texcat_family(f, out, 5, "GRASS_", Format::rgbx888, ArtKind::grass, kTexcatGrassSchemes);
+  texcat_family(f, out, 8, "TERRAIN_", Format::rgbx888, ArtKind::terrain_atlas, kTexcatDirtSchemes, texcat_atlas_size);
+  texcat_family(f, out, 2, "BRICK_", Format::rgbx888, ArtKind::brick, kTexcatBrickSchemes);
   texcat_animation(out, "RIPPLE_B", 2, "0", 8, Format::rgbx888, 64, 64,
                     texcat_look(ArtKind::water, rng, {30, 70, 60}, {100, 150, 120}));
   // Format 565: 30 stills, 14 frames.
-  texcat_family(f, out, 6, "GRASS_", Format::rgb565, ArtKind::grass, kGrassSchemes);
-  texcat_family(f, out, 6, "SAND_", Format::rgb565, ArtKind::sand, kSandSchemes);
-  texcat_family(f, out, 6, "DIRT_", Format::rgb565, ArtKind::dirt, kDirtSchemes);
-  texcat_family(f, out, 6, "METAL_PNL", Format::rgb565, ArtKind::metal_panel, kMetalSchemes);
+  texcat_family(f, out, 6, "GRASS_", Format::rgb565, ArtKind::grass, kTexcatGrassSchemes);
+  texcat_family(f, out, 6, "SAND_", Format::rgb565, ArtKind::sand, kTexcatSandSchemes);
+  texcat_family(f, out, 6, "DIRT_", Format::rgb565, ArtKind::dirt, kTexcatDirtSchemes);
+  texcat_family(f, out, 6, "METAL_PNL", Format::rgb565, ArtKind::metal_panel, kTexcatMetalSchemes);
   for (std::size_t k = 0; k < 6; ++k) {
-    std::uint32_t scheme = static_cast<std::uint32_t>(k % std::size(kCamoSchemes));
+    std::uint32_t scheme = static_cast<std::uint32_t>(k % std::size(kTexcatCamoSchemes));
     TexcatSize sz = texcat_surface_size(rng);
-    out.push_back({fmt::format("CAMO_{}{}.0", kCamoNames[scheme], 3 + k / std::size(kCamoSchemes)), Format::rgb565,
+    out.push_back({fmt::format("CAMO_{}{}.0", kTexcatCamoNames[scheme], 3 + k / std::size(kTexcatCamoSchemes)), Format::rgb565,
                    sz.w, sz.h, f.mips(), kTexcatFlags4, 0, {},
-                   texcat_look(ArtKind::camouflage, rng, kCamoSchemes[scheme].tint, kCamoSchemes[scheme].accent)});
+                   texcat_look(ArtKind::camouflage, rng, kTexcatCamoSchemes[scheme].tint, kTexcatCamoSchemes[scheme].accent)});
   }
   texcat_animation(out, "RIPPLE_A", 2, "0", 8, Format::rgb565, 128, 128,
                     texcat_look(ArtKind::water, rng, {16, 52, 80}, {80, 140, 160}));
   texcat_animation(out, "LAMP_GRN", 1, "0", 6, Format::rgb565, 32, 32,
                     texcat_look(ArtKind::lamp, rng, {60, 255, 80}, {}, 0));
   // Format 4444: 29 stills, 12 frames.
-  texcat_family(f, out, 8, "GLASS_", Format::argb4444, ArtKind::glass, kGlassSchemes, texcat_sprite_size);
-  texcat_family(f, out, 6, "GLOW_", Format::argb4444, ArtKind::glow, kGlowSchemes, texcat_sprite_size);
-  texcat_family(f, out, 15, "DECAL_", Format::argb4444, ArtKind::decal_atlas, kDecalSchemes, texcat_atlas_size);
+  texcat_family(f, out, 8, "GLASS_", Format::argb4444, ArtKind::glass, kTexcatGlassSchemes, texcat_sprite_size);
+  texcat_family(f, out, 6, "GLOW_", Format::argb4444, ArtKind::glow, kTexcatGlowSchemes, texcat_sprite_size);
+  texcat_family(f, out, 15, "DECAL_", Format::argb4444, ArtKind::decal_atlas, kTexcatDecalSchemes, texcat_atlas_size);
   texcat_animation(out, "EXPLO_B", 2, "0", 8, Format::argb4444, 64, 64, texcat_look(ArtKind::explosion, rng, {}, {}));
   texcat_animation(out, "LAMP_RED", 1, "0", 4, Format::argb4444, 32, 32,
                     texcat_look(ArtKind::lamp, rng, {255, 40, 30}, {}, 1));
@@ -296,23 +296,22 @@ std::vector<TextureSpec> texcat_retail_families(SampleRandom& rng) {
   texcat_animation(out, "FIRE_A", 2, "F", 8, Format::indexed8, 64, 64, texcat_look(ArtKind::fire, rng, {}, {}));
   for (std::uint32_t k = 1; k <= 3; ++k)
     out.push_back({fmt::format("CAMO_WOOD{}.C", k), Format::indexed8, 128, 128, 0, kTexcatFlags4, 0, {},
-                   texcat_look(ArtKind::camouflage, rng, kCamoSchemes[0].tint, kCamoSchemes[0].accent)});
+                   texcat_look(ArtKind::camouflage, rng, kTexcatCamoSchemes[0].tint, kTexcatCamoSchemes[0].accent)});
   out.push_back({"EARTH_01.D", Format::indexed8, 128, 128, 0, kTexcatFlags4, 0, {},
-                 texcat_look(ArtKind::dirt, rng, kDirtSchemes[0].tint, kDirtSchemes[0].accent)});
+                 texcat_look(ArtKind::dirt, rng, kTexcatDirtSchemes[0].tint, kTexcatDirtSchemes[0].accent)});
   out.push_back({"EARTH_02.D", Format::indexed8, 64, 64, 0, kTexcatFlags4, 0, {},
-                 texcat_look(ArtKind::sand, rng, kSandSchemes[2].tint, kSandSchemes[2].accent)});
+                 texcat_look(ArtKind::sand, rng, kTexcatSandSchemes[2].tint, kTexcatSandSchemes[2].accent)});
 
   // Atlases carry their sub-images as Page rects; glyph sheets are UI: one level.
   for (TextureSpec& spec : out) {
     if (spec.look.kind == ArtKind::decal_atlas || spec.look.kind == ArtKind::terrain_atlas ||
-        spec.name.rfind("KIT_", 0) == 0)
+        spec.look.kind == ArtKind::metal_atlas)
       spec.page = texcat_quadrants(spec.width, spec.height);
     if (spec.look.kind == ArtKind::glyph_sheet) {
       spec.height = std::max(spec.height, 3 * art_glyph_cell(spec.width));
       spec.page = texcat_glyph_cells(spec.width);
       spec.mips = 1;
     }
-    if (spec.name.rfind("KIT_", 0) == 0) spec.look.param = (spec.look.param & ~3u) | 0;  // 32-pixel plates
   }
   return out;
 }
@@ -423,12 +422,12 @@ std::vector<std::string> static_texture_names(const SampleOptions& options) {
 std::vector<TextureSpec> lightmap_catalog(const SampleOptions& options) {
   SampleRandom rng{options.seed * 0xD6E8FEB86659FD93ull + 5};
   const std::size_t count = options.retail ? kRetailLightmaps : 2;
-  static constexpr TexcatScheme kLights[] = {{{255, 200, 120}, {120, 160, 255}}, {{255, 150, 80}, {255, 230, 180}},
+  static constexpr TexcatScheme kTexcatLights[] = {{{255, 200, 120}, {120, 160, 255}}, {{255, 150, 80}, {255, 230, 180}},
                                               {{160, 200, 255}, {255, 210, 150}}};
   std::vector<TextureSpec> out;
   for (std::size_t i = 0; i < count; ++i) {
     std::uint32_t side = i < 2 ? 32 : 32u << rng.below(3);
-    const TexcatScheme& s = kLights[rng.below(std::size(kLights))];
+    const TexcatScheme& s = kTexcatLights[rng.below(std::size(kTexcatLights))];
     out.push_back({fmt::format("LIGHT{}.0", i), Format::rgb565, side, side, 1, 0, i % 6 == 1 ? 0x00800000u : 0u, {},
                    texcat_look(ArtKind::lightmap, rng, s.tint, s.accent)});
   }

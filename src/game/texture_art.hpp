@@ -18,6 +18,7 @@ enum class ArtKind : std::uint8_t {
   diamond_plate,  // floor plate with raised diamonds
   tread,          // track links
   armour,         // painted plates with a hazard band
+  metal_atlas,    // 2x2 of bare, rusty, diamond and painted plates (Page rects: the quadrants)
   // terrain (texture_art_terrain.cpp)
   camouflage,  // tint, accent, dark and light blotches
   grass,

@@ -165,6 +165,26 @@ texm::Image metal_armour(const TextureLook& look, std::uint32_t w, std::uint32_t
   return image;
 }
 
+// A kit of four plates, one per quadrant, each tileable on its own.
+texm::Image metal_atlas(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
+  texm::Image image = art_blank(w, h);
+  const std::uint32_t qw = std::max(1u, w / 2), qh = std::max(1u, h / 2);
+  for (std::uint32_t q = 0; q < 4; ++q) {
+    TextureLook part = look;
+    part.seed = look.seed + q * 15485863u;
+    part.param = 1;  // one plate per quadrant side of 64
+    if (q == 1) part.rust = 3, part.dirt = 2;
+    if (q == 3) part.param |= 4, part.tint = ArtColour{96, 104, 84};
+    texm::Image piece = q == 2 ? metal_diamond_plate(part, qw, qh) : metal_panels(part, qw, qh);
+    const std::uint32_t ox = (q & 1) * qw, oy = (q >> 1) * qh;
+    for (std::uint32_t y = 0; y < qh && oy + y < h; ++y)
+      for (std::uint32_t x = 0; x < qw && ox + x < w; ++x)
+        for (std::size_t c = 0; c < 4; ++c)
+          image.rgba[(std::size_t(oy + y) * w + ox + x) * 4 + c] = piece.rgba[(std::size_t(y) * qw + x) * 4 + c];
+  }
+  return image;
+}
+
 }  // namespace
 
 texm::Image art_paint_metal(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
@@ -172,6 +192,7 @@ texm::Image art_paint_metal(const TextureLook& look, std::uint32_t w, std::uint3
     case ArtKind::diamond_plate: return metal_diamond_plate(look, w, h);
     case ArtKind::tread: return metal_tread(look, w, h);
     case ArtKind::armour: return metal_armour(look, w, h);
+    case ArtKind::metal_atlas: return metal_atlas(look, w, h);
     default: return metal_panels(look, w, h);
   }
 }

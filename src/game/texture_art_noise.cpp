@@ -144,6 +144,7 @@ texm::Image paint_texture(const TextureLook& look, std::uint32_t width, std::uin
   height = std::max(1u, height);
   switch (look.kind) {
     case ArtKind::metal_panel: case ArtKind::diamond_plate: case ArtKind::tread: case ArtKind::armour:
+    case ArtKind::metal_atlas:
       return art_paint_metal(look, width, height);
     case ArtKind::camouflage: case ArtKind::grass: case ArtKind::rock: case ArtKind::sand: case ArtKind::dirt:
     case ArtKind::concrete: case ArtKind::brick: case ArtKind::sky: case ArtKind::terrain_atlas:

@@ -123,15 +123,17 @@ bool ui_in_star(std::int32_t px, std::int32_t py) {  // crossing number
 texm::Image ui_star(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
   const auto wear = art_fbm(look.seed + 50, w, h, 8, 3);
   const std::int32_t radius = std::max<std::int32_t>(1, std::int32_t(std::min(w, h) / 2) - 1);
+  const bool light_disc = look.tint.r + look.tint.g + look.tint.b > 600;  // then a dark star
+  const ArtColour star = light_disc ? look.accent : ArtColour{240, 240, 236};
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
-      std::int32_t dx = (std::int32_t(x) - std::int32_t(w / 2)) * 1000 / radius;
-      std::int32_t dy = (std::int32_t(y) - std::int32_t(h / 2)) * 1000 / radius;
+      std::int64_t dx = (std::int64_t(x) - std::int64_t(w / 2)) * 1000 / radius;
+      std::int64_t dy = (std::int64_t(y) - std::int64_t(h / 2)) * 1000 / radius;
+      if (dx * dx + dy * dy > 1000 * 1000) continue;  // outside the disc
       std::int32_t d = std::int32_t(art_isqrt(std::uint32_t(dx * dx + dy * dy)));
-      if (d > 1000) continue;
       ArtColour c = d > 880 ? look.accent : look.tint;
-      if (d < 860 && ui_in_star(dx * 10 / 8, dy * 10 / 8)) c = ArtColour{240, 240, 236};
+      if (d < 860 && ui_in_star(std::int32_t(dx * 10 / 8), std::int32_t(dy * 10 / 8))) c = star;
       art_put(image, x, y, c, ui_worn(wear, std::size_t(y) * w + x, 250));
     }
   return image;
@@ -144,8 +146,9 @@ texm::Image ui_atlas(const TextureLook& look, std::uint32_t w, std::uint32_t h) 
     TextureLook part = look;
     part.seed = look.seed + q * 7919;
     part.param = look.param + q * 13;
-    texm::Image piece = q == 0 ? ui_number(part, qw, qh) : q == 1 ? ui_arrow(part, qw, qh)
-                                                         : q == 2 ? ui_hazard(part, qw, qh) : ui_star(part, qw, qh);
+    const std::uint32_t which = (q + look.seed % 4) % 4;  // the decals' places differ between atlases
+    texm::Image piece = which == 0 ? ui_number(part, qw, qh) : which == 1 ? ui_arrow(part, qw, qh)
+                                                             : which == 2 ? ui_hazard(part, qw, qh) : ui_star(part, qw, qh);
     std::uint32_t ox = (q & 1) * qw, oy = (q >> 1) * qh;
     for (std::uint32_t y = 0; y < qh && oy + y < h; ++y)
       for (std::uint32_t x = 0; x < qw && ox + x < w; ++x)
