@@ -46,8 +46,20 @@ std::uint8_t ui_worn(const std::vector<std::uint8_t>& wear, std::size_t i, std::
   return std::uint8_t(std::max(0, alpha - lost));
 }
 
-// Stencilled digits of look.param % 100, with the bridges of a stencil (gaps at the top and bottom
-// middle of each digit).
+// How much of glyph `glyph` covers font position (fx, fy), in 1/256 of a font pixel: the bits
+// interpolated between pixel centres, so that a large glyph gets rounded corners and smooth
+// diagonals instead of blocks (0..256).
+std::int32_t ui_font_coverage(std::size_t glyph, std::int32_t fx, std::int32_t fy) {
+  fx -= 128, fy -= 128;  // relative to the centre of pixel (0, 0)
+  std::int32_t cx = fx >> 8, cy = fy >> 8, tx = fx & 255, ty = fy & 255;  // arithmetic shift: floor
+  auto bit = [&](std::int32_t c, std::int32_t r) { return ui_font_bit(glyph, c, r) ? 256 : 0; };
+  std::int32_t top = bit(cx, cy) * (256 - tx) + bit(cx + 1, cy) * tx;
+  std::int32_t bottom = bit(cx, cy + 1) * (256 - tx) + bit(cx + 1, cy + 1) * tx;
+  return (top * (256 - ty) + bottom * ty) >> 16;
+}
+
+// Stencilled digits of look.param % 100, smooth-edged, with the bridges of a stencil (gaps at the
+// top and bottom middle of each digit).
 texm::Image ui_number(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
   const auto wear = art_fbm(look.seed + 50, w, h, 8, 3);
   const std::uint32_t number = look.param % 100;
@@ -57,13 +69,18 @@ texm::Image ui_number(const TextureLook& look, std::uint32_t w, std::uint32_t h)
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
-      std::int32_t gx = std::int32_t(x) - left, gy = std::int32_t(y) - top;
-      if (gx < 0 || gy < 0) continue;
-      std::int32_t which = gx / (6 * scale), column = gx % (6 * scale) / scale, row = gy / scale;
-      if (which > 1 || !ui_font_bit(digits[which], column, row)) continue;
-      bool bridge = column == 2 && (row == 0 || row == 6) && gx % scale < scale / 2 + 1 && scale > 2;
+      // The pixel centre in font units (1/256 of a font pixel), digit by digit.
+      std::int32_t gx = (std::int32_t(x) - left) * 512 + 256, gy = (std::int32_t(y) - top) * 512 + 256;
+      gx /= 2 * scale, gy /= 2 * scale;
+      if (gx < -256 || gy < -256 || gx >= 12 * 256) continue;
+      std::int32_t which = gx < 6 * 256 ? 0 : 1, fx = gx - which * 6 * 256;
+      std::int32_t coverage = scale >= 3 ? ui_font_coverage(digits[which], fx, gy)
+                                         : (ui_font_bit(digits[which], fx >> 8, gy >> 8) ? 256 : 0);
+      std::int32_t alpha = std::clamp((coverage - 100) * 4, 0, 245);  // a crisp, slightly soft edge
+      if (alpha == 0) continue;
+      bool bridge = scale > 2 && std::abs(fx - 640) < 70 && (gy < 300 || gy > 1500);
       if (bridge) continue;
-      art_put(image, x, y, look.tint, ui_worn(wear, std::size_t(y) * w + x, 245));
+      art_put(image, x, y, look.tint, ui_worn(wear, std::size_t(y) * w + x, std::uint8_t(alpha)));
     }
   return image;
 }

@@ -254,6 +254,7 @@ TEST(SampleTextures, PaintersArePinned) {
   EXPECT_EQ(hash(ArtKind::rock, 32, 32), 0x9D381479DC2DB169ull);
   EXPECT_EQ(hash(ArtKind::fire, 16, 32, 3), 0x582854194440F249ull);
   EXPECT_EQ(hash(ArtKind::glyph_sheet, 128, 32), 0xF7D30154208EFD9Bull);
+  EXPECT_EQ(hash(ArtKind::decal_number, 128, 64), 0xDC2B6595D7CB0AFDull);  // smooth-edged digits
   EXPECT_EQ(hash(ArtKind::decal_atlas, 64, 64), 0xDB43EE3F1F9D4989ull);
 }
 
