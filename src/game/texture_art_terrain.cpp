@@ -124,12 +124,14 @@ texm::Image terrain_dirt(const TextureLook& look, std::uint32_t w, std::uint32_t
 texm::Image terrain_concrete(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
   TerrainField height = art_fbm(look.seed, w, h, 16, 3);
   const TerrainField stains = art_fbm(look.seed + 1, w, h, 3, 4), streaks = art_noise(look.seed + 2, w, h, std::max(1u, w / 4), 2);
-  const std::uint32_t joint = std::max(8u, std::min(w, h) / (1 + (look.param & 1)));
+  // Formwork joints: whole slabs across the texture (so that it tiles at any size).
+  const std::uint32_t slab = std::max(8u, std::min(w, h) / (1 + (look.param & 1)));
+  const std::uint32_t slabs_x = std::max(1u, (w + slab / 2) / slab), slabs_y = std::max(1u, (h + slab / 2) / slab);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
       std::size_t i = std::size_t(y) * w + x;
       if ((art_hash(look.seed + 3, x, y) % 97) == 0) height[i] = 0;  // an air pit
-      if (x % joint == 0 || y % joint == 0) height[i] = std::uint8_t(height[i] / 3);
+      if ((x * slabs_x) % w < slabs_x || (y * slabs_y) % h < slabs_y) height[i] = std::uint8_t(height[i] / 3);
     }
   const auto light = art_emboss(height, w, h, 5);
   texm::Image image = art_blank(w, h);
