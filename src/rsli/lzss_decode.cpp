@@ -20,11 +20,13 @@ constexpr std::uint8_t kLzssDecodePrefill = 0x20;
 constexpr std::size_t kLzssDecodeMaxMatch = 18;
 
 // The most bytes a stream of `packed_size` bytes can yield: each group of 17 bytes (a flag byte and
-// 8 references) gives 8 * 18; a last partial group one flag byte and (rest - 1) / 2 references.
+// 8 references) gives 8 * 18; a last partial group of `rest` bytes one flag byte, (rest - 1) / 2
+// references and a literal in an odd byte left. (Checked against a search over every group layout.)
 std::uint64_t lzss_decode_max_output(std::uint64_t packed_size) {
   const std::uint64_t groups = packed_size / 17;
   const std::uint64_t rest = packed_size % 17;
-  return groups * 8 * kLzssDecodeMaxMatch + (rest >= 3 ? (rest - 1) / 2 * kLzssDecodeMaxMatch : 0);
+  const std::uint64_t last = rest == 0 ? 0 : (rest - 1) / 2 * kLzssDecodeMaxMatch + (rest - 1) % 2;
+  return groups * 8 * kLzssDecodeMaxMatch + last;
 }
 
 Error lzss_decode_truncated(std::size_t packed_size, std::size_t produced, std::size_t unpacked_size) {

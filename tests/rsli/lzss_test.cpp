@@ -150,6 +150,9 @@ TEST(LzssDecode, RefusesImpossibleSizesBeforeAllocating) {
   auto full = lzss_decode(stream, 144);
   ASSERT_TRUE(full.ok()) << full.error().to_string();
   EXPECT_EQ(*full, ByteBuffer(144, 0x20));
+  // One more byte can be one more literal (a new flag byte and 'A').
+  EXPECT_TRUE(lzss_decode(ByteBuffer{0x01, 'A'}, 1).ok());
+  EXPECT_FALSE(lzss_decode(ByteBuffer{0x01, 'A'}, 2).ok());
   auto more = lzss_decode(stream, 145);
   ASSERT_FALSE(more.ok());
   EXPECT_EQ(more.error().rule, "rsli.lzss.truncated");
@@ -189,6 +192,127 @@ TEST(LzssDecode, TruncatedAtEveryCutPoint) {
     EXPECT_EQ(out.error().rule, "rsli.lzss.truncated") << cut;
     EXPECT_EQ(out.error().offset, cut) << cut;
   }
+}
+
+ByteBuffer lzss_test_random(std::size_t size, std::uint64_t seed) {
+  game::SampleRandom random{seed};
+  ByteBuffer bytes(size);
+  for (std::uint8_t& b : bytes) b = random.byte();
+  return bytes;
+}
+
+// Long runs and a repeated 100-byte block, in random order.
+ByteBuffer lzss_test_repetitive(std::size_t size, std::uint64_t seed) {
+  game::SampleRandom random{seed};
+  ByteBuffer block(100);
+  for (std::uint8_t& b : block) b = random.byte();
+  ByteBuffer bytes;
+  bytes.reserve(size);
+  while (bytes.size() < size) {
+    if (random.below(2) == 0) {
+      bytes.insert(bytes.end(), std::min<std::size_t>(random.below(3000) + 1, size - bytes.size()), random.byte());
+    } else {
+      for (std::size_t i = 0; i < block.size() && bytes.size() < size; ++i) bytes.push_back(block[i]);
+    }
+  }
+  return bytes;
+}
+
+void expect_lzss_round_trip(const ByteBuffer& data) {
+  const ByteBuffer packed = lzss_encode(data);
+  auto out = lzss_decode(packed, data.size());
+  ASSERT_TRUE(out.ok()) << data.size() << ": " << out.error().to_string();
+  EXPECT_EQ(*out, data) << data.size();
+  // The literal ring decoder reads the same bytes, and needs every byte of the stream.
+  EXPECT_EQ(lzss_reference_decode(packed, data.size()), data) << data.size();
+  if (!packed.empty()) {
+    auto cut = lzss_decode(ByteView(packed).first(packed.size() - 1), data.size());
+    ASSERT_FALSE(cut.ok()) << data.size();
+    EXPECT_EQ(cut.error().rule, "rsli.lzss.truncated");
+  }
+}
+
+TEST(LzssEncode, EmptyInputGivesAnEmptyStream) {
+  EXPECT_TRUE(lzss_encode({}).empty());
+  expect_lzss_round_trip({});
+}
+
+TEST(LzssEncode, ShortInputsAreLiterals) {
+  EXPECT_EQ(lzss_encode(lzss_test_bytes("ab")), (ByteBuffer{0x03, 'a', 'b'}));
+  expect_lzss_round_trip(lzss_test_bytes("a"));
+  expect_lzss_round_trip(lzss_test_bytes("xyz"));
+}
+
+TEST(LzssEncode, LeadingSpacesReferenceThePrefill) {
+  // 18 spaces are one reference into the prefill (ring 0xFED, the space just before the first write,
+  // overlapping its own output), then 'x'.
+  const ByteBuffer data = lzss_test_bytes("                  x");
+  EXPECT_EQ(lzss_encode(data), (ByteBuffer{0x02, 0xED, 0xFF, 'x'}));
+  expect_lzss_round_trip(data);
+  // 1000 spaces: about 56 references of 18.
+  const ByteBuffer spaces(1000, 0x20);
+  EXPECT_LT(lzss_encode(spaces).size(), 130u);
+  expect_lzss_round_trip(spaces);
+}
+
+TEST(LzssEncode, RunsUseOverlappingReferences) {
+  // 'a', then one reference one byte back of 18, 'a' * 19 in all.
+  const ByteBuffer data(19, 'a');
+  EXPECT_EQ(lzss_encode(data), (ByteBuffer{0x01, 'a', 0xEE, 0xFF}));
+  expect_lzss_round_trip(data);
+}
+
+TEST(LzssEncode, MatchesAcrossTheWholeWindow) {
+  // A random block repeated 4096 bytes later: only a reference of distance 4096 (the ring position
+  // about to be written) finds it.
+  ByteBuffer data = lzss_test_random(4096, 11);
+  data.insert(data.end(), data.begin(), data.end());
+  const ByteBuffer packed = lzss_encode(data);
+  // The first copy costs 4096 literals (4608 bytes); the second 228 references (~484 bytes).
+  EXPECT_LT(packed.size(), 4608u + 520u);
+  expect_lzss_round_trip(data);
+  // 4097 bytes apart is out of reach: the second copy stays literal.
+  ByteBuffer far = lzss_test_random(4097, 12);
+  far.insert(far.end(), far.begin(), far.begin() + 1000);
+  EXPECT_GT(lzss_encode(far).size(), (4097u + 1000u) * 9 / 8 - 2);
+  expect_lzss_round_trip(far);
+}
+
+TEST(LzssEncode, CompressesRepetitiveData) {
+  const ByteBuffer data = lzss_test_repetitive(1 << 16, 21);
+  const ByteBuffer packed = lzss_encode(data);
+  // LZSS cannot go below 17 bytes per 144 (11.8%: 8 references of 18 and their flag byte), so the
+  // 10% asked of Deflate is out of reach; a 100-byte block costs 6 references (12.75%).
+  EXPECT_LT(packed.size(), data.size() * 13 / 100);
+  EXPECT_GE(packed.size(), data.size() * 17 / 144);
+  expect_lzss_round_trip(data);
+}
+
+TEST(LzssEncode, RoundTripsRandomRepetitiveAndEmptyPayloadsUpTo1MB) {
+  expect_lzss_round_trip(lzss_test_random(1 << 20, 31));
+  expect_lzss_round_trip(lzss_test_repetitive(1 << 20, 32));
+  expect_lzss_round_trip(ByteBuffer(1 << 20, 0x20));
+  expect_lzss_round_trip(ByteBuffer(1 << 20, 0x00));
+  for (std::size_t size : {1u, 2u, 3u, 17u, 18u, 19u, 4095u, 4096u, 4097u, 4114u, 65537u})
+    expect_lzss_round_trip(lzss_test_repetitive(size, size));
+}
+
+RC_GTEST_PROP(LzssCodec, DecodeOfEncodeIsTheIdentity, (std::vector<std::uint8_t> data)) {
+  const ByteBuffer packed = lzss_encode(data);
+  auto out = lzss_decode(packed, data.size());
+  RC_ASSERT(out.ok());
+  RC_ASSERT(*out == data);
+}
+
+RC_GTEST_PROP(LzssCodec, DecodeOfEncodeIsTheIdentityOnSmallAlphabets, ()) {
+  // Few distinct bytes (spaces among them) give many long, overlapping and prefill references.
+  const auto data = *rc::gen::container<std::vector<std::uint8_t>>(
+      rc::gen::element<std::uint8_t>(0x20, 0x20, 'a', 'b', 0x00));
+  const ByteBuffer packed = lzss_encode(data);
+  auto out = lzss_decode(packed, data.size());
+  RC_ASSERT(out.ok());
+  RC_ASSERT(*out == data);
+  RC_ASSERT(lzss_reference_decode(packed, data.size()) == data);
 }
 
 }  // namespace
