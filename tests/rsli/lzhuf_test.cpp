@@ -44,6 +44,126 @@ ByteBuffer lzhuf_test_repetitive(std::size_t size, std::uint64_t seed) {
   return bytes;
 }
 
+// rsli.md 6.4 written out literally (its own tree, its own tables, one bit at a time): the reference
+// the fast decoder must match. Returns the bytes of every symbol read whole before the bits ran out,
+// at most `limit` bytes.
+ByteBuffer lzhuf_reference_decode(ByteView packed, std::size_t limit) {
+  constexpr unsigned N = 4096, F = 60, N_CHAR = 314, T = 2 * N_CHAR - 1, R = T - 1, MAX_FREQ = 0x8000;
+  std::vector<unsigned> freq(T + 1), son(T), prnt(T + N_CHAR);
+  for (unsigned i = 0; i < N_CHAR; ++i) {
+    freq[i] = 1;
+    son[i] = i + T;
+    prnt[i + T] = i;
+  }
+  for (unsigned i = 0, j = N_CHAR; j <= R; ++j, i += 2) {
+    freq[j] = freq[i] + freq[i + 1];
+    son[j] = i;
+    prnt[i] = prnt[i + 1] = j;
+  }
+  freq[T] = 0xFFFF;
+  prnt[R] = 0;
+  auto reconstruct = [&] {
+    unsigned j = 0;
+    for (unsigned i = 0; i < T; ++i)
+      if (son[i] >= T) {
+        freq[j] = (freq[i] + 1) / 2;
+        son[j] = son[i];
+        ++j;
+      }
+    for (unsigned i = 0, jj = N_CHAR; jj < T; ++jj, i += 2) {
+      const unsigned f = freq[i] + freq[i + 1];
+      unsigned k = jj;
+      while (k > 0 && f < freq[k - 1]) --k;
+      for (unsigned m = jj; m > k; --m) {
+        freq[m] = freq[m - 1];
+        son[m] = son[m - 1];
+      }
+      freq[k] = f;
+      son[k] = i;
+    }
+    for (unsigned i = 0; i < T; ++i) {
+      const unsigned k = son[i];
+      prnt[k] = i;
+      if (k < T) prnt[k + 1] = i;
+    }
+  };
+  auto update = [&](unsigned c) {
+    if (freq[R] == MAX_FREQ) reconstruct();
+    c = prnt[c + T];
+    for (;;) {
+      const unsigned k = ++freq[c];
+      if (k > freq[c + 1]) {
+        unsigned l = c + 1;
+        while (k > freq[l + 1]) ++l;
+        freq[c] = freq[l];
+        freq[l] = k;
+        const unsigned i = son[c];
+        prnt[i] = l;
+        if (i < T) prnt[i + 1] = l;
+        const unsigned j = son[l];
+        son[l] = i;
+        prnt[j] = c;
+        if (j < T) prnt[j + 1] = c;
+        son[c] = j;
+        c = l;
+      }
+      c = prnt[c];
+      if (c == 0) break;
+    }
+  };
+  // d_code: 0 x32, 1..3 x16, 4..11 x8, 12..23 x4, 24..47 x2, 48..63 x1, d_len by the same groups.
+  std::vector<unsigned> d_code, d_len;
+  const unsigned group_count[6] = {1, 3, 8, 12, 24, 16}, group_repeat[6] = {32, 16, 8, 4, 2, 1};
+  for (unsigned g = 0, value = 0; g < 6; ++g)
+    for (unsigned n = 0; n < group_count[g]; ++n, ++value)
+      for (unsigned k = 0; k < group_repeat[g]; ++k) {
+        d_code.push_back(value);
+        d_len.push_back(3 + g);
+      }
+  std::size_t bit_position = 0;
+  bool out_of_bits = false;
+  auto bit = [&]() -> unsigned {
+    if (bit_position >= packed.size() * 8) {
+      out_of_bits = true;
+      return 0;
+    }
+    const unsigned b = (packed[bit_position / 8] >> (7 - bit_position % 8)) & 1;
+    ++bit_position;
+    return b;
+  };
+  std::vector<std::uint8_t> ring(N, 0x20);
+  unsigned r = N - F;
+  ByteBuffer out;
+  while (out.size() < limit) {
+    unsigned c = son[R];
+    while (c < T) c = son[c + bit()];
+    c -= T;
+    update(c);
+    if (c < 256) {
+      if (out_of_bits) break;
+      out.push_back(static_cast<std::uint8_t>(c));
+      ring[r] = static_cast<std::uint8_t>(c);
+      r = (r + 1) % N;
+      continue;
+    }
+    unsigned i = 0;
+    for (int k = 0; k < 8; ++k) i = (i << 1) | bit();
+    const unsigned upper = d_code[i];
+    const unsigned extra = d_len[i] - 2;
+    for (unsigned k = 0; k < extra; ++k) i = (i << 1) | bit();
+    const unsigned p = (upper << 6) | (i & 0x3F);
+    if (out_of_bits) break;
+    const unsigned src = (r - p - 1) % N;
+    for (unsigned k = 0; k < c - 253 && out.size() < limit; ++k) {
+      const std::uint8_t byte = ring[(src + k) % N];
+      out.push_back(byte);
+      ring[r] = byte;
+      r = (r + 1) % N;
+    }
+  }
+  return out;
+}
+
 void lzhuf_test_round_trip(const ByteBuffer& data) {
   const ByteBuffer packed = lzhuf_encode(data);
   auto out = lzhuf_decode(packed, data.size());
@@ -144,6 +264,30 @@ TEST(LzhufDecode, PaddingBitsAndTrailingBytesAreIgnored) {
   EXPECT_EQ(*out, lzhuf_test_bytes("A"));
 }
 
+TEST(LzhufDecode, MatchesTheLiteralReferenceOnRandomStreams) {
+  // Random bits: every symbol, position and overlap the tree happens to pick, and (with 100 KB) several
+  // rebuilds; the decoder is asked for exactly what the reference got out of the whole stream, then for
+  // a prefix of it.
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const ByteBuffer stream = lzhuf_test_random(seed <= 2 ? 100000 : 3000, 700 + seed);
+    const ByteBuffer reference = lzhuf_reference_decode(stream, std::size_t{1} << 30);
+    ASSERT_GT(reference.size(), stream.size()) << seed;
+    auto out = lzhuf_decode(stream, reference.size());
+    ASSERT_TRUE(out.ok()) << out.error().to_string();
+    ASSERT_EQ(*out, reference) << seed;
+    const std::size_t shorter = reference.size() / 3 + seed;
+    auto partial = lzhuf_decode(stream, shorter);
+    ASSERT_TRUE(partial.ok());
+    ASSERT_EQ(*partial, ByteBuffer(reference.begin(), reference.begin() + static_cast<std::ptrdiff_t>(shorter)));
+  }
+}
+
+TEST(LzhufDecode, ReferenceAgreesOnEncoderOutput) {
+  const ByteBuffer data = lzhuf_test_repetitive(200000, 31);
+  const ByteBuffer packed = lzhuf_encode(data);
+  EXPECT_EQ(lzhuf_reference_decode(packed, data.size()), data);
+}
+
 TEST(LzhufDecode, EmptyPayload) {
   auto out = lzhuf_decode({}, 0);
   ASSERT_TRUE(out.ok());
@@ -172,7 +316,7 @@ TEST(LzhufDecode, TruncatedStreamNamesRuleAndOffset) {
 }
 
 TEST(LzhufDecode, TruncatedAtEveryCutPoint) {
-  for (const ByteBuffer& data : {lzhuf_test_random(3000, 5), lzhuf_test_repetitive(8000, 6)}) {
+  for (const ByteBuffer& data : {lzhuf_test_random(1000, 5), lzhuf_test_repetitive(8000, 6)}) {
     const ByteBuffer packed = lzhuf_encode(data);
     for (std::size_t cut = 0; cut < packed.size(); ++cut) {
       auto out = lzhuf_decode(ByteView(packed).first(cut), data.size());
