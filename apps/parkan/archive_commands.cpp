@@ -22,6 +22,7 @@
 #include "parkan/nres/write.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/reference.hpp"
+#include "rsli_archive.hpp"
 
 namespace parkan::cli {
 
@@ -157,6 +158,7 @@ void add_list(CLI::App& group) {
   auto path = std::make_shared<std::string>();
   auto as_json = std::make_shared<bool>(false);
   CLI::App* c = add_command(group, "list", "list entries in original directory order", [=]() -> Result<int> {
+    if (is_rsli_library(*path)) return rsli_list(*path, *as_json);
     PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> opened, resource::open_archive(*path));
     const auto* nres_archive = dynamic_cast<const resource::NresArchive*>(opened.get());
     if (!nres_archive) return invalid("not an NRes archive").in_file(*path);
@@ -179,7 +181,7 @@ void add_list(CLI::App& group) {
     PARKAN_TRY(out.finish());
     return 0;
   });
-  c->add_option("ARCHIVE", *path, "NRes archive")->required();
+  c->add_option("ARCHIVE", *path, "NRes archive or RsLi library")->required();
   c->add_flag("--json", *as_json, "print one JSON document (cli.md keys)");
 }
 
@@ -194,7 +196,7 @@ void add_verify(CLI::App& group) {
   auto as_json = std::make_shared<bool>(false);
   CLI::App* c = add_command(
       group, "verify",
-      "check every rule of nres.md 6 (strict by default) and print each violation with its code; exit 1 if "
+      "check every rule of nres.md 6 or rsli.md 9 (strict by default) and print each violation with its code; exit 1 if "
       "any archive has one (3 if one could not be read). Misalignment, non-zero gaps and an unusual sort "
       "table are warnings (exit 0). Several archives: each is reported, then the total",
       [=]() -> Result<int> {
@@ -211,7 +213,8 @@ void add_verify(CLI::App& group) {
             unreadable = unreadable || file.error().code == ErrorCode::io;
             found.push_back(to_diagnostic(file.error(), "resource.open"));
           } else {
-            found = nres::check(file->bytes(), profile, &entries);
+            found = is_rsli_library(path) ? rsli_check(file->bytes(), *compatible, entries)
+                                          : nres::check(file->bytes(), profile, &entries);
             locate_all(found, path);
           }
           total_entries += entries;
@@ -238,8 +241,10 @@ void add_verify(CLI::App& group) {
         if (unreadable) return static_cast<int>(ErrorCode::io);
         return check_exit_code(all);
       });
-  c->add_option("ARCHIVE", *paths, "NRes archives")->required();
-  c->add_flag("--compatible", *compatible, "the engine's tolerance: an unusable sort table is not an error");
+  c->add_option("ARCHIVE", *paths, "NRes archives or RsLi libraries")->required();
+  c->add_flag("--compatible", *compatible,
+              "the engine's tolerance: an unusable sort table is not an error (RsLi: rebuilt; the sprites.lib "
+              "quirk read)");
   c->add_flag("--json", *as_json,
               "print one JSON document: valid, errors, warnings, notes, findings (severity, code, file, entry, "
               "offset, message), file, profile, entries, files (one summary per archive)");
@@ -269,6 +274,7 @@ void add_extract(CLI::App& group) {
       "every payload to a file (names made safe and unique), gaps and unindexed bytes to ~gap-N.bin, "
       "and DIR/manifest.json with every field needed to rebuild the archive byte for byte",
       [=]() -> Result<int> {
+        if (is_rsli_library(*path)) return rsli_extract(*path, *dir);
         PARKAN_ASSIGN(auto open, open_archive(*path, nres::Profile::compatible));
         const nres::Archive& archive = open->archive;
         PARKAN_TRY(make_folder(*dir));
@@ -288,7 +294,8 @@ void add_extract(CLI::App& group) {
           fmt::print("{}: {} entries to {}\n", escape_control(*path), archive.entries.size(), escape_control(*dir));
         return 0;
       });
-  c->add_option("ARCHIVE", *path, "NRes archive")->required();
+  c->add_option("ARCHIVE", *path, "NRes archive or RsLi library (an RsLi folder keeps the library as "
+                                   "~library.rlb beside the unpacked entries)")->required();
   c->add_option("DIR", *dir, "output folder (created when missing)")->required();
 }
 
@@ -324,6 +331,7 @@ void add_pack(CLI::App& group) {
       "payload files are rebuilt around losslessly (later data shifted, offsets and sizes recomputed). A "
       "file of DIR that the manifest does not name is not packed (a warning says so)",
       [=]() -> Result<int> {
+        if (is_rsli_folder(*dir)) return rsli_pack(*dir, *out);
         const fs::path folder(*dir);
         const fs::path manifest_path = folder / nres::kManifestName;
         PARKAN_ASSIGN(InputFile manifest, InputFile::open(manifest_path));
@@ -374,11 +382,26 @@ void add_pack(CLI::App& group) {
 struct EditInput {
   std::string path, out;
   bool compatible = false;
+  std::optional<std::string> method;  // RsLi only
+  RsliEdit rsli() const { return RsliEdit{path, out, compatible, method}; }
 };
 
 void add_edit_options(CLI::App* c, EditInput& in, bool out_last = true) {
   if (out_last) c->add_option("OUT", in.out, "the new archive (never the input)")->required();
   c->add_flag("--compatible", in.compatible, "accept an archive that only the compatible profile reads");
+}
+
+// --method of the RsLi editors: how a new or replaced payload is stored.
+void add_method_option(CLI::App* c, EditInput& in) {
+  c->add_option("--method", in.method,
+                "RsLi only: store the payload as stored|xor|lzss|xor-lzss|lzhuf|xor-lzhuf|deflate (default: the "
+                "replaced entry's method, else stored)");
+}
+
+// An NRes archive has no storage methods.
+Status refuse_method(const EditInput& in) {
+  if (in.method) return usage_error("--method applies to RsLi libraries; " + in.path + " is an NRes archive");
+  return {};
 }
 
 struct AttrOptions {
@@ -401,6 +424,7 @@ void add_repack(CLI::App& group) {
       "sort table rebuilt; gaps and unindexed regions are dropped. Reads what the compatible profile "
       "reads (a sort table in another order is rebuilt anyway)",
       [=]() -> Result<int> {
+        if (is_rsli_library(in->path)) return rsli_repack(in->path, in->out);
         // Always the compatible profile: the sort table is rebuilt, so its stored order is moot.
         PARKAN_ASSIGN(auto open, open_archive(in->path, nres::Profile::compatible));
         OutputSink output{in->out, {in->path}, {}};
@@ -413,7 +437,7 @@ void add_repack(CLI::App& group) {
         PARKAN_TRY(output.commit());
         return 0;
       });
-  c->add_option("ARCHIVE", in->path, "NRes archive")->required();
+  c->add_option("ARCHIVE", in->path, "NRes archive or RsLi library")->required();
   add_edit_options(c, *in);
   c->get_option("--compatible")->description("accepted for old scripts: repack always reads the compatible profile");
 }
@@ -454,6 +478,8 @@ void add_add(CLI::App& group) {
       "append a new entry (payload 8-aligned at the end of the data region, sort table rebuilt); "
       "every other byte is kept",
       [=]() -> Result<int> {
+        if (is_rsli_library(in->path)) return rsli_add(in->rsli(), *name, *payload_path);
+        PARKAN_TRY(refuse_method(*in));
         if (attrs->type) PARKAN_TRY(type_id_of(*attrs->type));
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::string entry_name, cp1251_name(*name));
@@ -479,7 +505,7 @@ void add_add(CLI::App& group) {
         PARKAN_TRY(apply_attrs(document.entries.back(), *attrs));
         return write_edit(*in, document, {*payload_path});
       });
-  c->add_option("ARCHIVE", in->path, "NRes archive")->required();
+  c->add_option("ARCHIVE", in->path, "NRes archive or RsLi library")->required();
   c->add_option("NAME", *name, "entry name (at most 35 bytes in cp1251)")->required();
   c->add_option("PAYLOAD", *payload_path, "file holding the payload")->required();
   add_edit_options(c, *in);
@@ -487,6 +513,7 @@ void add_add(CLI::App& group) {
                    "type id: four characters (Texm, MAT0, WEAR, ...) or a decimal number; may be left out "
                    "for a payload whose magic names it (Texm -> Texm, NRes -> MESH)");
   c->add_flag("--allow-duplicate", *duplicate, "add even when an entry of that name exists (the engine allows it)");
+  add_method_option(c, *in);
 }
 
 void add_replace(CLI::App& group) {
@@ -499,6 +526,8 @@ void add_replace(CLI::App& group) {
       "replace one entry's payload (later data shifted, offsets, sizes and padding recomputed; the sort "
       "table is kept) and optionally its type and attrs",
       [=]() -> Result<int> {
+        if (is_rsli_library(in->path)) return rsli_replace(in->rsli(), *entry, *payload_path);
+        PARKAN_TRY(refuse_method(*in));
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));
         PARKAN_ASSIGN(MappedFile payload, MappedFile::open(*payload_path));
@@ -507,11 +536,12 @@ void add_replace(CLI::App& group) {
         PARKAN_TRY(apply_attrs(document.entries[index], *attrs));
         return write_edit(*in, document, {*payload_path});
       });
-  c->add_option("ARCHIVE", in->path, "NRes archive")->required();
+  c->add_option("ARCHIVE", in->path, "NRes archive or RsLi library")->required();
   c->add_option("ENTRY", *entry, "entry name (engine lookup) or #N (directory index)")->required();
   c->add_option("PAYLOAD", *payload_path, "file holding the new payload")->required();
   add_edit_options(c, *in);
   add_attr_options(c, *attrs, "new type id: four characters (Texm, MAT0, WEAR, ...) or a decimal number");
+  add_method_option(c, *in);
 }
 
 void add_remove(CLI::App& group) {
@@ -521,13 +551,14 @@ void add_remove(CLI::App& group) {
       group, "remove",
       "remove one entry and its payload with its padding (sort table rebuilt); every other byte is kept",
       [=]() -> Result<int> {
+        if (is_rsli_library(in->path)) return rsli_remove(in->rsli(), *entry);
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));
         nres::Document document = nres::make_document(std::move(open->archive));
         PARKAN_TRY(nres::remove_entry(document, index));
         return write_edit(*in, document);
       });
-  c->add_option("ARCHIVE", in->path, "NRes archive")->required();
+  c->add_option("ARCHIVE", in->path, "NRes archive or RsLi library")->required();
   c->add_option("ENTRY", *entry, "entry name (engine lookup) or #N (directory index)")->required();
   add_edit_options(c, *in);
 }
@@ -539,6 +570,7 @@ void add_rename(CLI::App& group) {
   CLI::App* c = add_command(
       group, "rename", "rename one entry (its name field zero-filled, sort table rebuilt); every other byte is kept",
       [=]() -> Result<int> {
+        if (is_rsli_library(in->path)) return rsli_rename(in->rsli(), *entry, *name);
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));
         PARKAN_ASSIGN(std::string new_name, cp1251_name(*name));
@@ -547,16 +579,16 @@ void add_rename(CLI::App& group) {
         if (!renamed) return std::move(renamed).error().in_file(in->path);
         return write_edit(*in, document);
       });
-  c->add_option("ARCHIVE", in->path, "NRes archive")->required();
+  c->add_option("ARCHIVE", in->path, "NRes archive or RsLi library")->required();
   c->add_option("ENTRY", *entry, "entry name (engine lookup) or #N (directory index)")->required();
-  c->add_option("NEW_NAME", *name, "the new name (at most 35 bytes in cp1251)")->required();
+  c->add_option("NEW_NAME", *name, "the new name (at most 35 bytes in cp1251; RsLi: 12, upper case)")->required();
   add_edit_options(c, *in);
 }
 
 }  // namespace
 
 void add_archive_commands(CLI::App& app) {
-  CLI::App* group = app.add_subcommand("archive", "NRes archives: list, check, extract, rebuild, edit");
+  CLI::App* group = app.add_subcommand("archive", "NRes archives and RsLi libraries: list, check, extract, rebuild, edit");
   group->require_subcommand(1);
   add_list(*group);
   add_verify(*group);

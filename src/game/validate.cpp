@@ -10,6 +10,8 @@
 #include "game/validate_internal.hpp"
 #include "parkan/core/file.hpp"
 #include "parkan/nres/archive.hpp"
+#include "parkan/rsli/archive.hpp"
+#include "parkan/texm/model.hpp"
 
 namespace parkan::game {
 
@@ -123,6 +125,72 @@ void check_archive(const GameFile& file, GameFacts& facts, unsigned threads, Val
   for (CheckedResource& r : checked) facts.resources.push_back(std::move(r));
 }
 
+// The type an RsLi entry counts under: its content's when it has a magic (a Texm), else the name's
+// extension ("FNT", "TEX"), else "RsLi".
+std::string library_entry_type(std::string_view name, ByteView unpacked) {
+  if (unpacked.size() >= 4 && load_u32(unpacked.data()) == texm::kMagic) return resource_type::kTexture;
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || dot + 1 == name.size()) return "RsLi";
+  std::string extension(name.substr(dot + 1));
+  for (char& c : extension)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
+  return extension;
+}
+
+// The sprites.lib quirk (rsli.md 8) is a strict-profile error, but the engine reads the entry and the
+// retail game ships it: a warning here.
+void soften_engine_tolerated(std::vector<Diagnostic>& findings) {
+  for (Diagnostic& d : findings)
+    if (d.code == rsli::codes::kEntryEofPlusOne) d.severity = Severity::warning;
+}
+
+// An RsLi library: its rules (strict, unpacking every entry), then every entry's unpacked bytes through
+// the checker their content asks for.
+void check_library(const GameFile& file, GameFacts& facts, unsigned threads, ValidationProgress& progress) {
+  CheckedResource container;
+  container.file = file.path;
+  container.type = resource_type::kArchive;
+  auto mapped = MappedFile::open(file.full);
+  if (!mapped) {
+    container.findings.push_back(to_diagnostic(mapped.error(), "game.file.unreadable"));
+    locate_all(container.findings, file.path);
+    facts.resources.push_back(std::move(container));
+    return;
+  }
+  const ByteView bytes = mapped->bytes();
+  container.findings = rsli::verify(bytes, rsli::Profile::strict);
+  soften_engine_tolerated(container.findings);
+  locate_all(container.findings, file.path);
+  facts.resources.push_back(std::move(container));
+
+  validation::ArchiveNames& names = facts.archives[validation::fold_name(file.path)];
+  names.file = file.path;
+  auto library = rsli::read(bytes, rsli::Profile::compatible);
+  if (!library) return;
+  names.readable = true;
+  const std::size_t count = library->entries.size();
+  for (const rsli::Entry& e : library->entries) names.folded.insert(validation::fold_name(e.name()));
+  std::vector<CheckedResource> checked(count);
+  for_each_parallel(count, threads, progress, [&](std::size_t i) {
+    const std::string name(library->entries[i].name());
+    auto unpacked = rsli::unpack(*library, i);
+    if (!unpacked) {  // verify() has reported it on the container
+      checked[i].file = file.path;
+      checked[i].entry = name;
+      checked[i].type = "RsLi";
+      return;
+    }
+    ResourceInput input;
+    input.file = file.path;
+    input.entry = name;
+    input.type_id = unpacked->size() >= 4 && load_u32(unpacked->data()) == texm::kMagic ? texm::kMagic : 0;
+    input.bytes = *unpacked;
+    checked[i] = validation::check_resource(input);
+    checked[i].type = library_entry_type(name, *unpacked);
+  });
+  for (CheckedResource& r : checked) facts.resources.push_back(std::move(r));
+}
+
 void check_loose_file(const GameFile& file, GameFacts& facts) {
   auto mapped = MappedFile::open(file.full);
   if (!mapped) {
@@ -164,7 +232,8 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
   const std::vector<GameFile> files = validation::scan_game_files(game_dir, scan_findings);
 
   std::size_t total = 0;
-  for (const GameFile& f : files) total += f.kind == FileKind::archive ? f.entries_hint : 1;
+  for (const GameFile& f : files)
+    total += f.kind == FileKind::archive || f.kind == FileKind::library ? f.entries_hint : 1;
   ValidationProgress progress(options, total);
   const unsigned threads = thread_count(options);
 
@@ -174,6 +243,10 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
       case FileKind::archive:
         ++report.archives;
         check_archive(file, facts, threads, progress);
+        break;
+      case FileKind::library:
+        ++report.archives;
+        check_library(file, facts, threads, progress);
         break;
       case FileKind::model:
       case FileKind::texture:

@@ -18,7 +18,7 @@
 namespace parkan::game::validation {
 
 // What a file under the game folder holds, by its magic (and for text, its extension).
-enum class FileKind { archive, model, texture, wear, other };
+enum class FileKind { archive, library, model, texture, wear, other };  // archive: NRes; library: RsLi
 
 struct GameFile {
   std::string path;  // relative to the game folder, '/' separators

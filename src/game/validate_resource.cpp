@@ -115,6 +115,7 @@ CheckedResource check_resource(const ResourceInput& input) {
       case FileKind::wear: check_wear_resource(input, out); break;
       case FileKind::model: check_model_resource(input, out); break;
       case FileKind::archive:
+      case FileKind::library:
       case FileKind::other: break;
     }
   } else if (in_objects_registry(input.file)) {

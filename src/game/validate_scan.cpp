@@ -1,4 +1,4 @@
-// Finding the files of a game folder and what each holds: containers by their magic (the game's
+// Finding the files of a game folder and what each holds: containers (NRes, RsLi) by their magic (the game's
 // extensions are not reliable: models are NRes files named .msh), textures by theirs, WEAR texts by
 // their extension (they have no magic).
 #include <algorithm>
@@ -26,6 +26,7 @@ FileKind classify_scanned(std::string_view relative, const std::array<std::uint8
   const std::uint32_t value = got == 4 ? load_u32(magic.data()) : 0;
   if (value == nres::kMagic) return ends_with_folded(relative, ".msh") ? FileKind::model : FileKind::archive;
   if (value == texm::kMagic) return FileKind::texture;
+  if (got == 4 && magic[0] == 'N' && magic[1] == 'L' && magic[2] == 0 && magic[3] == 1) return FileKind::library;
   if (ends_with_folded(relative, ".wea")) return FileKind::wear;
   return FileKind::other;
 }
@@ -60,6 +61,8 @@ std::vector<GameFile> scan_game_files(const std::filesystem::path& root, std::ve
       file.kind = classify_scanned(file.path, {head[0], head[1], head[2], head[3]}, std::min<std::size_t>(got, 4));
       if (file.kind == FileKind::archive && got == head.size())
         file.entries_hint = std::min<std::size_t>(load_u32(head.data() + 8), 1u << 20);
+      if (file.kind == FileKind::library && got >= 6)  // rsli.md 2: i16 entry count at 4
+        file.entries_hint = static_cast<std::size_t>(std::max<int>(0, static_cast<std::int16_t>(load_u16(head.data() + 4))));
     }
     files.push_back(std::move(file));
   }

@@ -1,5 +1,7 @@
 #include "parkan/resource/archive.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "parkan/resource/reference.hpp"
@@ -43,11 +45,54 @@ Result<Payload> NresArchive::payload(std::size_t index) const {
   return Payload(shared_from_this(), directory_.payload(index), std::move(location));
 }
 
-bool looks_like_archive(ByteView bytes) { return bytes.size() >= 4 && load_u32(bytes.data()) == nres::kMagic; }
+RsliArchive::RsliArchive(std::string path, MappedFile file, rsli::Archive directory)
+    : Archive(std::move(path), std::move(file)), directory_(std::move(directory)) {}
+
+EntryInfo RsliArchive::entry(std::size_t index) const {
+  const rsli::Entry& e = directory_.entries[index];
+  return EntryInfo{std::string(e.name()), 0, 0, 0, 0, e.unpacked_size(), e.effective_offset};
+}
+
+std::optional<std::size_t> RsliArchive::find(std::string_view name) const { return rsli::find(directory_, name); }
+
+Result<Payload> RsliArchive::payload(std::size_t index) const {
+  if (index >= directory_.entries.size())
+    return invalid_rule("resource.entry.index",
+                        fmt::format("no entry #{} (the archive has {} entries)", index, directory_.entries.size()))
+        .in_file(path());
+  const rsli::Entry& e = directory_.entries[index];
+  const std::string name(e.name());
+  auto unpacked = rsli::unpack(directory_, index);
+  if (!unpacked) return std::move(unpacked).error().in_file(path()).in_entry(name);
+  // The Payload owns the unpacked bytes (and keeps the archive alive like every payload does).
+  struct Unpacked {
+    std::shared_ptr<const Archive> archive;
+    ByteBuffer bytes;
+  };
+  auto owner = std::make_shared<const Unpacked>(Unpacked{shared_from_this(), std::move(unpacked).value()});
+  const ByteView bytes = owner->bytes;
+  return Payload(std::move(owner), bytes, PayloadLocation{path(), name, index, 0, 0, 0, 0});
+}
+
+namespace {
+constexpr std::uint8_t kRsliMagic[4] = {'N', 'L', 0, 1};  // rsli.md 2: "NL", reserved 0, version 1
+bool looks_like_rsli(ByteView bytes) { return bytes.size() >= 4 && std::equal(kRsliMagic, kRsliMagic + 4, bytes.begin()); }
+}  // namespace
+
+bool looks_like_archive(ByteView bytes) {
+  return (bytes.size() >= 4 && load_u32(bytes.data()) == nres::kMagic) || looks_like_rsli(bytes);
+}
 
 Result<std::shared_ptr<const Archive>> open_archive(const std::filesystem::path& path) {
   PARKAN_ASSIGN(MappedFile file, MappedFile::open(path));
   const std::string name = path.string();
+  if (looks_like_rsli(file.bytes())) {
+    auto library = rsli::read(file.bytes(), rsli::Profile::compatible);
+    if (!library) return std::move(library).error().in_file(name);
+    std::shared_ptr<const Archive> archive =
+        std::make_shared<RsliArchive>(name, std::move(file), std::move(library).value());
+    return archive;
+  }
   // The directory holds views into the mapping; moving a MappedFile keeps its address range.
   auto directory = nres::read(file.bytes(), nres::Profile::compatible);
   if (!directory) return std::move(directory).error().in_file(name);

@@ -10,11 +10,12 @@
 
 #include "parkan/core/file.hpp"
 #include "parkan/nres/archive.hpp"
+#include "parkan/rsli/archive.hpp"
 #include "parkan/resource/payload.hpp"
 
 namespace parkan::resource {
 
-enum class ArchiveFormat { nres };
+enum class ArchiveFormat { nres, rsli };
 
 // One directory row as every container has it.
 struct EntryInfo {
@@ -68,6 +69,23 @@ class NresArchive final : public Archive {
 
  private:
   nres::Archive directory_;
+};
+
+// An RsLi library (read compatibly, as the engine does). Entries have no type id (0); `size` is the
+// unpacked size and `offset` the effective one. A payload is the unpacked bytes, decoded on each call
+// and owned by the Payload.
+class RsliArchive final : public Archive {
+ public:
+  RsliArchive(std::string path, MappedFile file, rsli::Archive directory);
+  ArchiveFormat format() const override { return ArchiveFormat::rsli; }
+  std::size_t entry_count() const override { return directory_.entries.size(); }
+  EntryInfo entry(std::size_t index) const override;
+  std::optional<std::size_t> find(std::string_view name) const override;
+  Result<Payload> payload(std::size_t index) const override;
+  const rsli::Archive& directory() const { return directory_; }
+
+ private:
+  rsli::Archive directory_;
 };
 
 // True when `bytes` start with the magic of a container this layer opens.

@@ -17,14 +17,16 @@ namespace parkan::rsli {
 void xor_transform(std::span<std::uint8_t> bytes, std::uint16_t key);
 
 // rsli.md 6.3: 4096-byte ring of 0x20, writes from 0xFEE, flag bits LSB first, matches of 3..18.
-// Errors: rsli.lzss.truncated (the stream ends before unpacked_size bytes).
+// Errors: rsli.lzss.truncated (the stream ends before unpacked_size bytes, or unpacked_size is more than
+// the stream could hold), rsli.lzss.size (unpacked_size past the decoders' limit, 256 MiB).
 Result<ByteBuffer> lzss_decode(ByteView packed, std::size_t unpacked_size);
 // A stream lzss_decode reads back to `data`: greedy-with-lookahead matching over the whole 4 KB window
 // (hash chains), matches of 3..18.
 ByteBuffer lzss_encode(ByteView data);
 
 // rsli.md 6.4: standard LZHUF (N 4096, F 60, THRESHOLD 2, 314 symbols, MAX_FREQ 0x8000).
-// Errors: rsli.lzhuf.truncated (bits run out before unpacked_size bytes).
+// Errors: rsli.lzhuf.truncated (bits run out before unpacked_size bytes, or unpacked_size is more than the
+// stream could hold), rsli.lzhuf.size (unpacked_size past 256 MiB).
 Result<ByteBuffer> lzhuf_decode(ByteView packed, std::size_t unpacked_size);
 ByteBuffer lzhuf_encode(ByteView data);
 

@@ -1,0 +1,144 @@
+// parkan archive ... on RsLi libraries (cli.md "RsLi archives"): the sample game's gamefont.rlb (LZSS)
+// and sprites.lib (Deflate, with the retail one-byte-past-the-end quirk on its last entry).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "parkan/game/sample.hpp"
+#include "parkan/rsli/archive.hpp"
+#include "support.hpp"
+
+namespace parkan {
+namespace {
+
+using nlohmann::json;
+using test::run_cli;
+
+struct RsliCli : ::testing::Test {
+  test::TempDir dir;
+  std::string fonts, sprites;
+  void SetUp() override {
+    for (const game::SampleFile& f : game::sample_libraries({})) {
+      test::write_bytes(dir / f.path, f.bytes);
+      (f.path == "gamefont.rlb" ? fonts : sprites) = (dir / f.path).string();
+    }
+    ASSERT_FALSE(fonts.empty());
+    ASSERT_FALSE(sprites.empty());
+  }
+  std::string path(const std::string& name) const { return (dir / name).string(); }
+  ByteBuffer unpacked(const std::string& library, std::size_t index) {
+    ByteBuffer bytes = test::read_bytes(library);
+    auto archive = rsli::read(bytes, rsli::Profile::compatible);
+    EXPECT_TRUE(archive) << archive.error().to_string();
+    auto payload = rsli::unpack(*archive, index);
+    EXPECT_TRUE(payload) << payload.error().to_string();
+    return payload ? *payload : ByteBuffer{};
+  }
+};
+
+TEST_F(RsliCli, ListAsJsonHasTheKeysOfTheContract) {
+  auto r = run_cli({"archive", "list", fonts, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json doc = json::parse(r.out);
+  EXPECT_EQ(doc["format"], "RsLi");
+  EXPECT_EQ(doc["version"], 1);
+  EXPECT_EQ(doc["presorted"], true);
+  EXPECT_TRUE(doc["xor_seed"].is_number_unsigned());
+  EXPECT_TRUE(doc["overlay"].is_null());
+  ASSERT_EQ(doc["entries"].size(), 2u);
+  const json& e = doc["entries"][0];
+  EXPECT_EQ(e["index"], 0);
+  EXPECT_EQ(e["name"], "FONT1.FNT");
+  EXPECT_EQ(e["method"], "lzss");
+  EXPECT_EQ(e["flags"], 0x40);
+  EXPECT_EQ(e["size"], unpacked(fonts, 0).size());
+  EXPECT_LT(e["packed_size"].get<std::size_t>(), e["size"].get<std::size_t>());  // LZSS compressed it
+  EXPECT_EQ(e["offset"], 32 + 2 * 32);  // the first payload right after the table
+  for (const char* key : {"sort_value", "packed_size"}) EXPECT_TRUE(e.contains(key)) << key;
+  r = run_cli({"archive", "list", sprites});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("INTERF24.TEX"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("deflate"), std::string::npos);
+}
+
+TEST_F(RsliCli, VerifyStrictReportsTheQuirkCompatibleAcceptsIt) {
+  auto r = run_cli({"archive", "verify", fonts});
+  EXPECT_EQ(r.exit_code, 0) << r.err << r.out;
+  EXPECT_EQ(r.out, fonts + ": 2 entries, 0 errors, 0 warnings\n");
+  r = run_cli({"archive", "verify", sprites});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("[rsli.entry.deflate_eof_plus_one]"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("INTERF24.TEX"), std::string::npos) << r.err;
+  r = run_cli({"archive", "verify", sprites, "--compatible"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+TEST_F(RsliCli, CatPrintsTheUnpackedBytes) {
+  auto r = run_cli({"archive", "cat", fonts + "::font2.fnt"});  // rsFind upper-cases the query
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const ByteBuffer expected = unpacked(fonts, 1);
+  EXPECT_EQ(r.out, std::string(expected.begin(), expected.end()));
+  r = run_cli({"archive", "cat", sprites + "::#23"});  // the quirk entry: read as the engine reads it
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, 4), "Texm");
+  r = run_cli({"archive", "cat", fonts + "::NOPE.FNT"});
+  EXPECT_EQ(r.exit_code, 1);
+}
+
+TEST_F(RsliCli, ExtractThenPackIsByteIdenticalAndAnEditIsReencoded) {
+  const std::string folder = path("fonts");
+  auto r = run_cli({"archive", "extract", fonts, folder});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_bytes(folder + "/FONT1.FNT"), unpacked(fonts, 0));
+  r = run_cli({"archive", "pack", folder, path("again.rlb")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_bytes(path("again.rlb")), test::read_bytes(fonts));
+  // An edited entry file: re-encoded with its method, the rest kept.
+  ByteBuffer edited = unpacked(fonts, 1);
+  edited.resize(edited.size() / 2);
+  test::write_bytes(folder + "/FONT2.FNT", edited);
+  r = run_cli({"archive", "pack", folder, path("edited.rlb")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(unpacked(path("edited.rlb"), 1), edited);
+  EXPECT_EQ(unpacked(path("edited.rlb"), 0), unpacked(fonts, 0));
+  EXPECT_EQ(run_cli({"archive", "verify", path("edited.rlb")}).exit_code, 0);
+}
+
+TEST_F(RsliCli, RepackIsCanonicalAndEditorsTakeAMethod) {
+  auto r = run_cli({"archive", "repack", sprites, path("repacked.lib")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(run_cli({"archive", "verify", path("repacked.lib")}).exit_code, 0);  // the quirk is gone
+  for (std::size_t i : {0u, 23u}) EXPECT_EQ(unpacked(path("repacked.lib"), i), unpacked(sprites, i));
+
+  const std::string payload = path("payload.bin");
+  ByteBuffer text(3000, 'A');
+  for (std::size_t i = 0; i < text.size(); i += 7) text[i] = static_cast<std::uint8_t>('a' + i % 26);
+  test::write_bytes(payload, text);
+  for (const char* method : {"stored", "xor", "lzss", "xor-lzss", "lzhuf", "xor-lzhuf", "deflate"}) {
+    r = run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("replaced.rlb"), "--method", method});
+    ASSERT_EQ(r.exit_code, 0) << method << ": " << r.err;
+    EXPECT_EQ(unpacked(path("replaced.rlb"), 0), text) << method;
+    json doc = json::parse(run_cli({"archive", "list", path("replaced.rlb"), "--json"}).out);
+    EXPECT_EQ(doc["entries"][0]["method"], method);
+  }
+  r = run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("x.rlb"), "--method", "zip"});
+  EXPECT_EQ(r.exit_code, 2);
+  r = run_cli({"archive", "add", fonts, "EXTRA.DAT", payload, path("added.rlb"), "--method", "lzss"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(run_cli({"archive", "cat", path("added.rlb") + "::EXTRA.DAT"}).out, std::string(text.begin(), text.end()));
+  r = run_cli({"archive", "rename", path("added.rlb"), "EXTRA.DAT", "AAA.DAT", path("renamed.rlb")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(run_cli({"archive", "cat", path("renamed.rlb") + "::AAA.DAT"}).out, std::string(text.begin(), text.end()));
+  r = run_cli({"archive", "remove", path("renamed.rlb"), "FONT1.FNT", path("removed.rlb")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json doc = json::parse(run_cli({"archive", "list", path("removed.rlb"), "--json"}).out);
+  ASSERT_EQ(doc["entries"].size(), 2u);
+  EXPECT_EQ(doc["entries"][0]["name"], "FONT2.FNT");
+  // --method means nothing to an NRes archive.
+  test::write_bytes(path("n.lib"), as_bytes(std::string_view("NRes\0\1\0\0\0\0\0\0\x10\0\0\0", 16)));
+  r = run_cli({"archive", "add", path("n.lib"), "X", payload, path("n2.lib"), "--type", "DATA", "--method", "lzss"});
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace parkan
