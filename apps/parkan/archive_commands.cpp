@@ -383,7 +383,8 @@ struct EditInput {
   std::string path, out;
   bool compatible = false;
   std::optional<std::string> method;  // RsLi only
-  RsliEdit rsli() const { return RsliEdit{path, out, compatible, method}; }
+  int level = 6;                      // RsLi only: Deflate's level
+  RsliEdit rsli() const { return RsliEdit{path, out, compatible, method, level}; }
 };
 
 void add_edit_options(CLI::App* c, EditInput& in, bool out_last = true) {
@@ -396,6 +397,8 @@ void add_method_option(CLI::App* c, EditInput& in) {
   c->add_option("--method", in.method,
                 "RsLi only: store the payload as stored|xor|lzss|xor-lzss|lzhuf|xor-lzhuf|deflate (default: the "
                 "replaced entry's method, else stored)");
+  c->add_option("--level", in.level, "RsLi only: the Deflate compression level, 0..12 (default 6)")
+      ->check(CLI::Range(0, 12));
 }
 
 // An NRes archive has no storage methods.

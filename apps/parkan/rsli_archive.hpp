@@ -25,6 +25,7 @@ struct RsliEdit {
   std::string path, out;
   bool compatible = false;
   std::optional<std::string> method;  // --method; default: the replaced entry's, else stored
+  int level = 6;                      // --level: Deflate's compression level (0..12)
 };
 Result<int> rsli_add(const RsliEdit& edit, const std::string& name, const std::string& payload_path);
 Result<int> rsli_replace(const RsliEdit& edit, const std::string& entry, const std::string& payload_path);

@@ -212,7 +212,7 @@ Result<int> rsli_add(const RsliEdit& edit, const std::string& name, const std::s
     return invalid(fmt::format("an entry named \"{}\" exists (use replace)", name)).in_file(edit.path);
   PARKAN_ASSIGN(ByteBuffer payload, read_file(payload_path));
   rsli::Document document = rsli::make_document(open->archive);
-  auto added = rsli::add_entry(document, *cp1251, payload, method);
+  auto added = rsli::add_entry(document, *cp1251, payload, method, edit.level);
   if (!added) return std::move(added).error().in_file(edit.path);
   return write_library(document, edit.out, {edit.path, payload_path});
 }
@@ -223,7 +223,7 @@ Result<int> rsli_replace(const RsliEdit& edit, const std::string& entry, const s
   PARKAN_ASSIGN(rsli::Method method, method_option(edit.method, open->archive.entries[index].method()));
   PARKAN_ASSIGN(ByteBuffer payload, read_file(payload_path));
   rsli::Document document = rsli::make_document(open->archive);
-  auto replaced = rsli::replace_payload(document, index, payload, method);
+  auto replaced = rsli::replace_payload(document, index, payload, method, edit.level);
   if (!replaced) return std::move(replaced).error().in_file(edit.path);
   return write_library(document, edit.out, {edit.path, payload_path});
 }

@@ -123,6 +123,16 @@ TEST_F(RsliCli, RepackIsCanonicalAndEditorsTakeAMethod) {
   }
   r = run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("x.rlb"), "--method", "zip"});
   EXPECT_EQ(r.exit_code, 2);
+  // Deflate at a chosen level: 0 stores, 12 compresses hardest.
+  r = run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("l0.rlb"), "--method", "deflate", "--level", "0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("l12.rlb"), "--method", "deflate", "--level", "12"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(unpacked(path("l0.rlb"), 0), text);
+  EXPECT_EQ(unpacked(path("l12.rlb"), 0), text);
+  EXPECT_GT(json::parse(run_cli({"archive", "list", path("l0.rlb"), "--json"}).out)["entries"][0]["packed_size"].get<int>(),
+            json::parse(run_cli({"archive", "list", path("l12.rlb"), "--json"}).out)["entries"][0]["packed_size"].get<int>() * 5);
+  EXPECT_EQ(run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("x.rlb"), "--level", "13"}).exit_code, 2);
   r = run_cli({"archive", "add", fonts, "EXTRA.DAT", payload, path("added.rlb"), "--method", "lzss"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(run_cli({"archive", "cat", path("added.rlb") + "::EXTRA.DAT"}).out, std::string(text.begin(), text.end()));
