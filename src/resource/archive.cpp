@@ -45,12 +45,25 @@ Result<Payload> NresArchive::payload(std::size_t index) const {
   return Payload(shared_from_this(), directory_.payload(index), std::move(location));
 }
 
+namespace {
+// The type id a payload's magic names: a Texm is stored as "Texm", an NRes (a model, msh.md) as "MESH".
+std::uint32_t type_from_content(ByteView bytes) {
+  if (bytes.size() < 4) return 0;
+  const std::uint32_t magic = load_u32(bytes.data());
+  return magic == kTypeTexm ? kTypeTexm : magic == nres::kMagic ? kTypeMesh : 0;
+}
+}  // namespace
+
 RsliArchive::RsliArchive(std::string path, MappedFile file, rsli::Archive directory)
-    : Archive(std::move(path), std::move(file)), directory_(std::move(directory)) {}
+    : Archive(std::move(path), std::move(file)), directory_(std::move(directory)), types_(directory_.entries.size(), 0) {
+  for (std::size_t i = 0; i < directory_.entries.size(); ++i)
+    if (directory_.entries[i].unpacked_size() <= kRsliTypeProbeLimit)
+      if (auto bytes = rsli::unpack(directory_, i)) types_[i] = type_from_content(*bytes);
+}
 
 EntryInfo RsliArchive::entry(std::size_t index) const {
   const rsli::Entry& e = directory_.entries[index];
-  return EntryInfo{std::string(e.name()), 0, 0, 0, 0, e.unpacked_size(), e.effective_offset};
+  return EntryInfo{std::string(e.name()), types_[index], 0, 0, 0, e.unpacked_size(), e.effective_offset};
 }
 
 std::optional<std::size_t> RsliArchive::find(std::string_view name) const { return rsli::find(directory_, name); }
@@ -71,7 +84,7 @@ Result<Payload> RsliArchive::payload(std::size_t index) const {
   };
   auto owner = std::make_shared<const Unpacked>(Unpacked{shared_from_this(), std::move(unpacked).value()});
   const ByteView bytes = owner->bytes;
-  return Payload(std::move(owner), bytes, PayloadLocation{path(), name, index, 0, 0, 0, 0});
+  return Payload(std::move(owner), bytes, PayloadLocation{path(), name, index, type_from_content(bytes), 0, 0, 0});
 }
 
 namespace {

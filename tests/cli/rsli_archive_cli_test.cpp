@@ -2,6 +2,8 @@
 // and sprites.lib (Deflate, with the retail one-byte-past-the-end quirk on its last entry).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "parkan/game/sample.hpp"
@@ -83,6 +85,24 @@ TEST_F(RsliCli, CatPrintsTheUnpackedBytes) {
   EXPECT_EQ(r.out.substr(0, 4), "Texm");
   r = run_cli({"archive", "cat", fonts + "::NOPE.FNT"});
   EXPECT_EQ(r.exit_code, 1);
+}
+
+TEST_F(RsliCli, TextureCommandsSeeTheTexmEntriesOfALibrary) {
+  // RsLi rows have no type id: the resource layer takes it from the content ("Texm").
+  auto r = run_cli({"texm", "to-png", sprites, path("png/")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::size_t pngs = 0;
+  for (const auto& f : std::filesystem::directory_iterator(dir / "png")) pngs += f.path().extension() == ".png";
+  EXPECT_EQ(pngs, 24u);
+  const ByteBuffer png = test::read_bytes(path("png/INTERF3.TEX.png"));
+  ASSERT_GE(png.size(), 8u);
+  EXPECT_EQ(png[1], 'P');  // \x89 P N G
+  r = run_cli({"texm", "info", fonts + "::FONT1.FNT", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["width"], 128);
+  r = run_cli({"texm", "check", sprites});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, sprites + ": 24 textures, 0 errors, 0 warnings\n");
 }
 
 TEST_F(RsliCli, ExtractThenPackIsByteIdenticalAndAnEditIsReencoded) {

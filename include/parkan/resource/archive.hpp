@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "parkan/core/file.hpp"
 #include "parkan/nres/archive.hpp"
@@ -71,9 +72,11 @@ class NresArchive final : public Archive {
   nres::Archive directory_;
 };
 
-// An RsLi library (read compatibly, as the engine does). Entries have no type id (0); `size` is the
-// unpacked size and `offset` the effective one. A payload is the unpacked bytes, decoded on each call
-// and owned by the Payload.
+// An RsLi library (read compatibly, as the engine does). Rows have no type id: an entry's is its
+// content's magic (a Texm, an NRes model; 0 otherwise), found when the library is opened by unpacking
+// each entry of at most kRsliTypeProbeLimit bytes. `size` is the unpacked size and `offset` the
+// effective one. A payload is the unpacked bytes, decoded on each call and owned by the Payload.
+inline constexpr std::size_t kRsliTypeProbeLimit = 1 << 20;
 class RsliArchive final : public Archive {
  public:
   RsliArchive(std::string path, MappedFile file, rsli::Archive directory);
@@ -86,6 +89,7 @@ class RsliArchive final : public Archive {
 
  private:
   rsli::Archive directory_;
+  std::vector<std::uint32_t> types_;  // per entry, from the content's magic
 };
 
 // True when `bytes` start with the magic of a container this layer opens.
