@@ -67,6 +67,7 @@ void add_validate_commands(CLI::App& app) {
   struct Flags {
     std::string game;
     std::string report;
+    std::string base;
     unsigned threads = 0;
     std::size_t errors_shown = 20;
   };
@@ -78,6 +79,7 @@ void add_validate_commands(CLI::App& app) {
         std::size_t drawn = 0;
         game::ValidateOptions options;
         options.threads = flags->threads;
+        options.base = flags->base;
         options.progress = [&](std::size_t done, std::size_t total) {
           if (!bar) bar.emplace("validate", total, !globals().quiet);
           if (done > drawn) bar->advance(done - drawn), drawn = done;
@@ -93,6 +95,9 @@ void add_validate_commands(CLI::App& app) {
       });
   command->add_option("GAME_DIR", flags->game, "the game folder: an installed game, or a mod laid out as one")->required();
   command->add_option("--json", flags->report, "write the whole report as JSON to this file");
+  command->add_option("--base", flags->base,
+                      "an installed game to check a mod against: what the mod's own files do not hold is looked "
+                      "up in the game's archives of the same name");
   command->add_option("--threads", flags->threads, "threads to check with (default: every core)");
   command->add_option("--errors", flags->errors_shown, "errors to print in full (default 20)");
 }

@@ -226,6 +226,8 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
   std::error_code ec;
   if (!std::filesystem::is_directory(game_dir, ec))
     return io_error(ec ? ec.message() : "not a folder", game_dir.string());
+  std::map<std::string, validation::ArchiveNames> base_archives;  // before the long part: fail fast
+  if (!options.base.empty()) PARKAN_TRY(validation::read_base_archives(options.base, base_archives));
   ValidationReport report;
   report.game = game_dir.string();
   std::vector<Diagnostic> scan_findings;
@@ -238,6 +240,7 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
   const unsigned threads = thread_count(options);
 
   GameFacts facts;
+  facts.base_archives = std::move(base_archives);
   for (const GameFile& file : files) {
     switch (file.kind) {
       case FileKind::archive:

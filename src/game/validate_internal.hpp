@@ -78,8 +78,13 @@ struct ArchiveNames {
 // Everything checked, in report order, plus the containers' names.
 struct GameFacts {
   std::vector<CheckedResource> resources;
-  std::map<std::string, ArchiveNames> archives;  // by folded relative path
+  std::map<std::string, ArchiveNames> archives;       // by folded relative path
+  std::map<std::string, ArchiveNames> base_archives;  // the base game's (ValidateOptions::base), likewise
 };
+
+// The names of every archive of a base game folder (nothing checked): for references a mod leaves to it.
+// Errors only when the folder cannot be listed.
+Status read_base_archives(const std::filesystem::path& base, std::map<std::string, ArchiveNames>& out);
 
 // The references between resources (validate_references.cpp): findings located on the resource that
 // holds the reference, appended to that resource's findings.

@@ -63,21 +63,28 @@ class GameIndex {
  public:
   explicit GameIndex(GameFacts& facts) : facts_(facts) {
     for (const auto& [folded, names] : facts.archives) by_base_.emplace(base_name(folded), &names);
+    for (const auto& [folded, names] : facts.base_archives) base_by_name_.emplace(base_name(folded), &names);
     for (std::size_t i = 0; i < facts.resources.size(); ++i)
       resources_[fold_name(facts.resources[i].file)].emplace(fold_name(facts.resources[i].entry), i);
   }
 
   // A library at the top of the game folder (the engine opens it by name from its working folder).
+  // The game's own, else the base game's (a mod that does not replace the library).
   const ArchiveNames* library(runtime::Library which) const {
-    auto it = facts_.archives.find(fold_name(runtime::default_library_name(which)));
-    return it == facts_.archives.end() ? nullptr : &it->second;
-  }
-  // An archive named by a reference: its path from the top, else the first with that file name.
-  const ArchiveNames* archive(std::string_view name) const {
-    std::string folded = fold_name(name);
+    const std::string folded = fold_name(runtime::default_library_name(which));
     if (auto it = facts_.archives.find(folded); it != facts_.archives.end()) return &it->second;
-    auto it = by_base_.find(base_name(folded));
-    return it == by_base_.end() ? nullptr : it->second;
+    auto it = facts_.base_archives.find(folded);
+    return it == facts_.base_archives.end() ? nullptr : &it->second;
+  }
+  // An archive named by a reference: its path from the top, else the first with that file name; the
+  // game's own first, then the base game's.
+  const ArchiveNames* archive(std::string_view name) const {
+    const std::string folded = fold_name(name);
+    if (auto it = facts_.archives.find(folded); it != facts_.archives.end()) return &it->second;
+    if (auto it = by_base_.find(base_name(folded)); it != by_base_.end()) return it->second;
+    if (auto it = facts_.base_archives.find(folded); it != facts_.base_archives.end()) return &it->second;
+    auto it = base_by_name_.find(base_name(folded));
+    return it == base_by_name_.end() ? nullptr : it->second;
   }
   CheckedResource* resource(std::string_view file, std::string_view entry) {
     auto f = resources_.find(fold_name(file));
@@ -88,7 +95,8 @@ class GameIndex {
 
  private:
   GameFacts& facts_;
-  std::multimap<std::string, const ArchiveNames*> by_base_;
+  std::multimap<std::string, const ArchiveNames*> by_base_;       // the game's archives by file name
+  std::multimap<std::string, const ArchiveNames*> base_by_name_;  // the base game's
   std::unordered_map<std::string, std::unordered_map<std::string, std::size_t>> resources_;
 };
 

@@ -11,7 +11,9 @@
 #include "game/validate_internal.hpp"
 #include "parkan/core/bytes.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/core/file.hpp"
 #include "parkan/nres/archive.hpp"
+#include "parkan/rsli/archive.hpp"
 #include "parkan/texm/model.hpp"
 
 namespace parkan::game::validation {
@@ -70,6 +72,30 @@ std::vector<GameFile> scan_game_files(const std::filesystem::path& root, std::ve
                                 fmt::format("cannot list the folder: {}", ec.message())});
   std::sort(files.begin(), files.end(), [](const GameFile& a, const GameFile& b) { return a.path < b.path; });
   return files;
+}
+
+Status read_base_archives(const std::filesystem::path& base, std::map<std::string, ArchiveNames>& out) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(base, ec)) return io_error(ec ? ec.message() : "not a folder", base.string());
+  std::vector<Diagnostic> ignored;  // the base game is not what is being checked
+  for (const GameFile& file : scan_game_files(base, ignored)) {
+    if (file.kind != FileKind::archive && file.kind != FileKind::library) continue;
+    auto mapped = MappedFile::open(file.full);
+    if (!mapped) continue;
+    ArchiveNames names;
+    names.file = file.path;
+    if (file.kind == FileKind::archive) {
+      if (auto directory = nres::read(mapped->bytes(), nres::Profile::compatible)) {
+        names.readable = true;
+        for (const nres::Entry& e : directory->entries) names.folded.insert(fold_name(e.name()));
+      }
+    } else if (auto library = rsli::read(mapped->bytes(), rsli::Profile::compatible)) {
+      names.readable = true;
+      for (const rsli::Entry& e : library->entries) names.folded.insert(fold_name(e.name()));
+    }
+    out[fold_name(file.path)] = std::move(names);
+  }
+  return {};
 }
 
 }  // namespace parkan::game::validation

@@ -93,6 +93,17 @@ TEST_F(ValidateCli, UsageAndIoErrors) {
   r = run_cli({"validate", (work / "missing").string()});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.err.rfind("parkan: error: " + (work / "missing").string() + ": ", 0), 0u) << r.err;
+  // --base: a folder that is not there is an I/O error before anything is checked.
+  r = run_cli({"validate", game.path().string(), "--base", (work / "missing").string()});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.out, "");
+  // A mod folder holding one WEAR: alone its materials have no library; against the game they resolve.
+  std::filesystem::create_directories(work / "mod");
+  test::write_bytes(work / "mod/my.wea", as_bytes(std::string_view("1\n0 MAT_010\n")));
+  EXPECT_EQ(run_cli({"validate", (work / "mod").string()}).exit_code, 1);
+  r = run_cli({"validate", (work / "mod").string(), "--base", game.path().string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("0 errors, 0 warnings"), std::string::npos) << r.out;
   // The report cannot be written: an I/O error, and the summary is not half-printed before it.
   r = run_cli({"validate", game.path().string(), "--json", (work / "no/such/folder/report.json").string()});
   EXPECT_EQ(r.exit_code, 3) << r.err;

@@ -91,6 +91,45 @@ TEST(Validate, AMissingFolderIsAnIoError) {
   EXPECT_EQ(report.error().code, ErrorCode::io);
 }
 
+TEST(Validate, AModIsCheckedAgainstItsBaseGame) {
+  test::TempDir base, mod;
+  ASSERT_TRUE(write_sample_game(base.path(), SampleOptions{}));
+  // The mod: one WEAR library naming a material of the game's Material.lib, one nobody has, and a
+  // lightmap of the game's LightMap.lib.
+  const std::string_view wear = "2\n0 MAT_010\n1 MOD_ONLY\n\nLIGHTMAPS\n1\n0 LIGHT1.0\n";
+  const nres::EntrySpec specs[] = {{material::kWearTypeId, 0, 0, 1, "mod.wea", as_bytes(wear)}};
+  test::write_bytes(mod.path() / "mod.rlb", nres::build(specs).value());
+
+  auto alone = validate_game(mod.path());
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(alone->totals.errors, 2u) << findings_text(*alone);  // no Material.lib, no LightMap.lib
+  ValidateOptions with_base;
+  with_base.base = base.path();
+  auto against = validate_game(mod.path(), with_base);
+  ASSERT_TRUE(against);
+  EXPECT_EQ(against->totals.errors, 0u) << findings_text(*against);
+  ASSERT_EQ(against->findings.size(), 1u) << findings_text(*against);
+  EXPECT_EQ(against->findings[0].code, "wear.material.missing");
+  EXPECT_NE(against->findings[0].message.find("\"MOD_ONLY\""), std::string::npos);
+
+  // A mod's own Material.lib replaces the game's: MAT_010 is then missing too.
+  material::Mat0 plain;
+  plain.attributes = {0, 6};
+  plain.phases.resize(1);
+  const ByteBuffer plain_bytes = material::write_mat0(plain).value();
+  const nres::EntrySpec own[] = {{material::kMat0TypeId, 0, 6, 0, "MOD_ONLY", plain_bytes}};
+  test::write_bytes(mod.path() / "Material.lib", nres::build(own).value());
+  against = validate_game(mod.path(), with_base);
+  ASSERT_TRUE(against);
+  ASSERT_EQ(against->totals.warnings, 1u) << findings_text(*against);
+  EXPECT_NE(against->findings.back().message.find("\"MAT_010\""), std::string::npos) << findings_text(*against);
+
+  with_base.base = base.path() / "no such folder";
+  auto bad = validate_game(mod.path(), with_base);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, ErrorCode::io);
+}
+
 // ---- planted problems ----
 
 class Planted : public ::testing::Test {

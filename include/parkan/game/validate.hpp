@@ -48,6 +48,10 @@ struct ValidationReport {
 
 struct ValidateOptions {
   unsigned threads = 0;  // 0: the machine's cores (at most 8)
+  // A mod checked against an installed game: a reference the mod's own files do not hold is looked up
+  // in the base game's archive of the same name (the engine reads a mod's file in place of the game's).
+  // The base game is only read for its archives' names, not checked. Empty: no base.
+  std::filesystem::path base;
   // Called from the validating thread with resources done and the total, for a progress bar.
   std::function<void(std::size_t done, std::size_t total)> progress;
 };
