@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <thread>
 
 #include "game/validate_internal.hpp"
@@ -85,26 +86,33 @@ void for_each_parallel(std::size_t count, unsigned threads, ValidationProgress& 
   progress.advance(count - reported);
 }
 
-void check_archive(const GameFile& file, GameFacts& facts, unsigned threads, ValidationProgress& progress) {
+// The container as a checked resource of its own: its rules' findings, or why it could not be mapped.
+// The mapping when there is one; the caller then reads the entries (as the engine does, compatibly, so
+// that a strict failure still gets its entries checked) and registers their names.
+template <typename Rules>
+std::optional<MappedFile> check_container(const GameFile& file, GameFacts& facts, Rules rules) {
   CheckedResource container;
   container.file = file.path;
   container.type = resource_type::kArchive;
   auto mapped = MappedFile::open(file.full);
-  if (!mapped) {
-    container.findings.push_back(to_diagnostic(mapped.error(), "game.file.unreadable"));
-    locate_all(container.findings, file.path);
-    facts.resources.push_back(std::move(container));
-    return;
-  }
-  const ByteView bytes = mapped->bytes();
-  container.findings = nres::check(bytes, nres::Profile::strict);
-  use_stored_entry_names(container.findings);
+  if (mapped) container.findings = rules(mapped->bytes());
+  else container.findings.push_back(to_diagnostic(mapped.error(), "game.file.unreadable"));
   locate_all(container.findings, file.path);
   facts.resources.push_back(std::move(container));
+  if (!mapped) return std::nullopt;
+  facts.archives[validation::fold_name(file.path)].file = file.path;  // its names, once the entries are read
+  return std::move(*mapped);
+}
 
-  // Entries as the engine reads them, even when the strict rules fail (every problem is reported).
+void check_archive(const GameFile& file, GameFacts& facts, unsigned threads, ValidationProgress& progress) {
+  auto mapped = check_container(file, facts, [](ByteView bytes) {
+    std::vector<Diagnostic> findings = nres::check(bytes, nres::Profile::strict);
+    use_stored_entry_names(findings);
+    return findings;
+  });
+  if (!mapped) return;
+  const ByteView bytes = mapped->bytes();
   validation::ArchiveNames& names = facts.archives[validation::fold_name(file.path)];
-  names.file = file.path;
   auto directory = nres::read(bytes, nres::Profile::compatible);
   if (!directory) return;
   names.readable = true;
@@ -147,24 +155,14 @@ void soften_engine_tolerated(std::vector<Diagnostic>& findings) {
 // An RsLi library: its rules (strict, unpacking every entry), then every entry's unpacked bytes through
 // the checker their content asks for.
 void check_library(const GameFile& file, GameFacts& facts, unsigned threads, ValidationProgress& progress) {
-  CheckedResource container;
-  container.file = file.path;
-  container.type = resource_type::kArchive;
-  auto mapped = MappedFile::open(file.full);
-  if (!mapped) {
-    container.findings.push_back(to_diagnostic(mapped.error(), "game.file.unreadable"));
-    locate_all(container.findings, file.path);
-    facts.resources.push_back(std::move(container));
-    return;
-  }
+  auto mapped = check_container(file, facts, [](ByteView bytes) {
+    std::vector<Diagnostic> findings = rsli::verify(bytes, rsli::Profile::strict);
+    soften_engine_tolerated(findings);
+    return findings;
+  });
+  if (!mapped) return;
   const ByteView bytes = mapped->bytes();
-  container.findings = rsli::verify(bytes, rsli::Profile::strict);
-  soften_engine_tolerated(container.findings);
-  locate_all(container.findings, file.path);
-  facts.resources.push_back(std::move(container));
-
   validation::ArchiveNames& names = facts.archives[validation::fold_name(file.path)];
-  names.file = file.path;
   auto library = rsli::read(bytes, rsli::Profile::compatible);
   if (!library) return;
   names.readable = true;
