@@ -8,7 +8,8 @@
 #include "cli.hpp"
 #include "model_sources.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/material/wear.hpp"
+#include "parkan/game/model_wear.hpp"
+#include "parkan/msh/info_json.hpp"
 #include "parkan/msh/model.hpp"
 #include "parkan/nres/archive.hpp"
 #include "parkan/resource/archive.hpp"
@@ -44,135 +45,15 @@ Result<LoadedMsh> load_msh(const std::string& reference) {
 }
 
 // The model's WEAR (msh.md: `<stem>.wea` in the same library), when there is one.
-struct WearLookup {
-  std::string name;                      // "<stem>.wea", empty when the model is a bare file
-  std::optional<material::Wear> wear;    // parsed (the engine's file parser)
-  std::optional<std::string> problem;    // why there is none: not found, or the parse error
-};
-
-WearLookup find_wear(const resource::Payload& payload) {
-  WearLookup lookup;
-  if (!payload.is_entry()) return lookup;
-  std::string stem = payload.location().name;
-  if (const std::size_t dot = stem.rfind('.'); dot != std::string::npos) stem.resize(dot);
-  lookup.name = stem + ".wea";
+std::optional<msh::WearSummary> find_wear(const resource::Payload& payload) {
+  if (!payload.is_entry()) return std::nullopt;
   auto archive = resource::open_archive(payload.file());
   if (!archive) {
-    lookup.problem = archive.error().to_string();
-    return lookup;
+    msh::WearSummary summary{game::wear_name_for_model(payload.location().name), std::nullopt,
+                             archive.error().to_string()};
+    return summary;
   }
-  const std::optional<std::size_t> index = (*archive)->find(lookup.name);
-  if (!index) {
-    lookup.problem = "not in the library";
-    return lookup;
-  }
-  auto wear_payload = (*archive)->payload(*index);
-  if (!wear_payload) {
-    lookup.problem = wear_payload.error().to_string();
-    return lookup;
-  }
-  auto wear = material::parse_wear(wear_payload->bytes(), material::WearParser::file);
-  if (!wear) lookup.problem = wear.error().message;
-  else lookup.wear = *std::move(wear);
-  return lookup;
-}
-
-// The stored size of every stream (typed streams keep their bytes in the container, not the row).
-std::vector<std::size_t> stream_sizes(const msh::Model& m) {
-  std::vector<std::size_t> sizes;
-  auto archive = nres::read(m.container, nres::Profile::compatible);
-  for (std::size_t i = 0; i < m.streams.size(); ++i)
-    sizes.push_back(archive && i < archive->entries.size() ? archive->entries[i].size : m.streams[i].payload.size());
-  return sizes;
-}
-
-const char* kind_name(msh::ModelKind kind) { return kind == msh::ModelKind::terrain ? "terrain" : "model"; }
-
-std::optional<std::string> material_name(const WearLookup& w, std::uint16_t material) {
-  if (!w.wear || material >= w.wear->materials.size()) return std::nullopt;
-  return cp1251_to_utf8(w.wear->materials[material].name);
-}
-
-json vec3_json(const msh::Vec3& v) {
-  return json::array({float_for_json(v[0]), float_for_json(v[1]), float_for_json(v[2])});
-}
-
-json slots_of_node_json(const msh::Node& node) {
-  json out = json::array();
-  for (std::size_t a = 0; a < msh::kStateCount; ++a)
-    for (std::size_t b = 0; b < msh::kLodCount; ++b)
-      if (node.slot(a, b) != msh::kNoSlot) out.push_back({{"state", a}, {"lod", b}, {"slot", node.slot(a, b)}});
-  return out;
-}
-
-json info_json(const LoadedMsh& loaded, const WearLookup& w) {
-  const msh::Model& m = loaded.model;
-  json doc;
-  doc["model"] = loaded.payload.display_name();
-  doc["kind"] = kind_name(m.kind);
-  doc["node_table"] = m.node_layout == msh::NodeLayout::legacy24 ? 24 : 38;
-  json streams = json::array();
-  const std::vector<std::size_t> sizes = stream_sizes(m);
-  for (std::size_t i = 0; i < m.streams.size(); ++i) {
-    const msh::StreamRow& r = m.streams[i];
-    streams.push_back({{"index", i}, {"type", r.type_id}, {"name", cp1251_to_utf8(r.name)}, {"attr1", r.attr1},
-                       {"attr2", r.attr2}, {"attr3", r.attr3}, {"size", sizes[i]}});
-  }
-  doc["streams"] = std::move(streams);
-  json nodes = json::array();
-  for (std::size_t i = 0; i < m.nodes.size(); ++i) {
-    const msh::Node& n = m.nodes[i];
-    nodes.push_back({{"index", i},
-                     {"name", cp1251_to_utf8(m.node_name(i))},
-                     {"parent", n.parent == msh::kNoParent ? json(nullptr) : json(n.parent)},
-                     {"flags", n.flags},
-                     {"anim_map_start", n.anim_map_start == msh::kNoMap ? json(nullptr) : json(n.anim_map_start)},
-                     {"fallback_key", n.fallback_key},
-                     {"slots", slots_of_node_json(n)}});
-  }
-  doc["nodes"] = std::move(nodes);
-  json slots = json::array();
-  for (std::size_t j = 0; j < m.slots.size(); ++j) {
-    const msh::Slot& s = m.slots[j];
-    slots.push_back({{"index", j},
-                     {"tri_start", s.tri_start},
-                     {"tri_count", s.tri_count},
-                     {"batch_start", s.batch_start},
-                     {"batch_count", s.batch_count},
-                     {"aabb_min", vec3_json(s.aabb_min)},
-                     {"aabb_max", vec3_json(s.aabb_max)},
-                     {"sphere_center", vec3_json(s.sphere_center)},
-                     {"sphere_radius", float_for_json(s.sphere_radius)}});
-  }
-  doc["slots"] = std::move(slots);
-  doc["counts"] = {{"nodes", m.node_layout == msh::NodeLayout::legacy24 ? json(nullptr) : json(m.nodes.size())},
-                   {"slots", m.slots.size()},
-                   {"vertices", m.positions.size()},
-                   {"indices", m.indices.size()},
-                   {"triangles", m.triangles.size()},
-                   {"batches", m.batches.size()}};
-  json batches = json::array();
-  for (std::size_t j = 0; j < m.batches.size(); ++j) {
-    const msh::Batch& b = m.batches[j];
-    const std::optional<std::string> name = material_name(w, b.material);
-    batches.push_back({{"index", j},
-                       {"flags", b.flags},
-                       {"material", b.material},
-                       {"material_name", name ? json(*name) : json(nullptr)},
-                       {"index_start", b.index_start},
-                       {"index_count", b.index_count},
-                       {"base_vertex", b.base_vertex}});
-  }
-  doc["batches"] = std::move(batches);
-  if (w.name.empty()) {
-    doc["wear"] = nullptr;
-  } else {
-    doc["wear"] = {{"name", cp1251_to_utf8(w.name)},
-                   {"found", w.wear.has_value()},
-                   {"materials", w.wear ? json(w.wear->materials.size()) : json(nullptr)},
-                   {"problem", w.problem ? json(*w.problem) : json(nullptr)}};
-  }
-  return doc;
+  return game::find_model_wear(**archive, payload.location().name);
 }
 
 std::string slots_text(const msh::Node& node) {
@@ -184,17 +65,17 @@ std::string slots_text(const msh::Node& node) {
   return out.empty() ? "-" : out;
 }
 
-void print_info_text(const LoadedMsh& loaded, const WearLookup& w) {
+void print_info_text(const LoadedMsh& loaded, const std::optional<msh::WearSummary>& w) {
   const msh::Model& m = loaded.model;
   const bool legacy = m.node_layout == msh::NodeLayout::legacy24;
   fmt::print("{}: {}, {} streams, node table {}-byte{}\n", escape_control(loaded.payload.display_name()),
-             kind_name(m.kind), m.streams.size(), legacy ? 24 : 38, legacy ? " (passed through, not decoded)" : "");
+             m.kind == msh::ModelKind::terrain ? "terrain" : "model", m.streams.size(), legacy ? 24 : 38, legacy ? " (passed through, not decoded)" : "");
   fmt::print("nodes {}, slots {}, vertices {}, indices {}, triangles {}, batches {}\n",
              legacy ? std::string("?") : std::to_string(m.nodes.size()), m.slots.size(), m.positions.size(),
              m.indices.size(), m.triangles.size(), m.batches.size());
   fmt::print("streams:\n{:>4} {:>5} {:>10} {:>10} {:>10} {:>9}  name\n", "#", "type", "attr1", "attr2", "attr3",
              "size");
-  const std::vector<std::size_t> sizes = stream_sizes(m);
+  const std::vector<std::size_t> sizes = msh::stream_sizes(m);
   for (std::size_t i = 0; i < m.streams.size(); ++i) {
     const msh::StreamRow& r = m.streams[i];
     fmt::print("{:>4} {:>5} {:>10} {:>10} {:>10} {:>9}  {}\n", i, r.type_id, r.attr1, r.attr2, r.attr3, sizes[i],
@@ -218,20 +99,20 @@ void print_info_text(const LoadedMsh& loaded, const WearLookup& w) {
                  s.sphere_radius);
     }
   }
-  if (!w.name.empty()) {
-    if (w.wear)
-      fmt::print("wear: {} ({} materials)\n", escape_control(cp1251_to_utf8(w.name)), w.wear->materials.size());
+  if (w) {
+    if (w->material_names)
+      fmt::print("wear: {} ({} materials)\n", escape_control(cp1251_to_utf8(w->name)), w->material_names->size());
     else
-      fmt::print("wear: {}: {}\n", escape_control(cp1251_to_utf8(w.name)), escape_control(*w.problem));
+      fmt::print("wear: {}: {}\n", escape_control(cp1251_to_utf8(w->name)), escape_control(*w->problem));
   }
   if (!m.batches.empty()) {
     fmt::print("batches:\n{:>5} {:>6} {:>8}  {:<24} {:>11} {:>7} {:>11}\n", "batch", "flags", "material", "wear name",
                "index start", "indices", "base vertex");
     for (std::size_t j = 0; j < m.batches.size(); ++j) {
       const msh::Batch& b = m.batches[j];
-      const std::optional<std::string> name = material_name(w, b.material);
+      const std::optional<std::string> name = msh::batch_material_name(w ? &*w : nullptr, b.material);
       fmt::print("{:>5} {:>#6x} {:>8}  {:<24} {:>11} {:>7} {:>11}\n", j, b.flags, b.material,
-                 name ? escape_control(*name) : std::string(w.wear ? "(past the WEAR)" : "-"), b.index_start,
+                 name ? escape_control(*name) : std::string(w && w->material_names ? "(past the WEAR)" : "-"), b.index_start,
                  b.index_count, b.base_vertex);
     }
   }
@@ -335,8 +216,8 @@ void add_msh_commands(CLI::App& app) {
                               "batch's material through the model's WEAR",
                               [=]() -> Result<int> {
       PARKAN_ASSIGN(LoadedMsh loaded, load_msh(*model));
-      const WearLookup wear = find_wear(loaded.payload);
-      if (*as_json) print_json(info_json(loaded, wear));
+      const std::optional<msh::WearSummary> wear = find_wear(loaded.payload);
+      if (*as_json) print_json(msh::model_info_json(loaded.model, loaded.payload.display_name(), wear ? &*wear : nullptr));
       else print_info_text(loaded, wear);
       return 0;
     });
