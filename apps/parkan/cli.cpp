@@ -37,16 +37,6 @@ void print_diagnostics(std::span<const Diagnostic> diagnostics) {
   for (const Diagnostic& d : diagnostics) print_diagnostic(d);
 }
 
-nlohmann::json diagnostic_json(const Diagnostic& d) {
-  using nlohmann::json;
-  return json{{"severity", severity_name(d.severity)},
-              {"code", d.code},
-              {"file", d.location.file},
-              {"entry", d.location.entry.empty() ? json(nullptr) : json(d.location.entry)},
-              {"offset", d.location.offset ? json(*d.location.offset) : json(nullptr)},
-              {"message", d.message}};
-}
-
 nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics) {
   SeverityCounts counts = count_severities(diagnostics);
   nlohmann::json findings = nlohmann::json::array();

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parkan/core/diagnostic.hpp"
+#include "parkan/core/diagnostic_json.hpp"
 #include "parkan/core/error.hpp"
 #include "parkan/resource/payload.hpp"
 
@@ -36,8 +37,6 @@ void print_finding(const char* severity, const Error& error);
 // --json one document made by check_report_json (plus keys of its own).
 void print_diagnostic(const Diagnostic& diagnostic);
 void print_diagnostics(std::span<const Diagnostic> diagnostics);
-// {"severity", "code", "file", "entry" (null for a whole file), "offset" (null when none), "message"}
-nlohmann::json diagnostic_json(const Diagnostic& diagnostic);
 // {"valid": no errors, "errors": N, "warnings": N, "notes": N, "findings": [diagnostic_json...]}
 nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics);
 // The exit code of a check: 1 when any finding is an error, else 0.

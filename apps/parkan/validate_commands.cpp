@@ -8,37 +8,13 @@
 #include "parkan/core/progress.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/game/validate.hpp"
+#include "parkan/game/validate_json.hpp"
 
 namespace parkan::cli {
 
 namespace {
 
 using nlohmann::json;
-
-// Names in the report are cp1251 bytes (entries) or the file system's (paths); JSON is UTF-8.
-json validation_finding_json(const Diagnostic& d) {
-  json out = diagnostic_json(d);
-  if (!d.location.entry.empty()) out["entry"] = cp1251_to_utf8(d.location.entry);
-  return out;
-}
-
-json validation_report_json(const game::ValidationReport& report) {
-  json by_type = json::object();
-  for (const auto& [type, c] : report.by_type)
-    by_type[type] = {{"count", c.count}, {"ok", c.ok}, {"warnings", c.warnings}, {"errors", c.errors}};
-  json findings = json::array();
-  for (const Diagnostic& d : report.findings) findings.push_back(validation_finding_json(d));
-  return {{"game", report.game},
-          {"summary",
-           {{"archives", report.archives},
-            {"resources", report.resources},
-            {"errors", report.totals.errors},
-            {"warnings", report.totals.warnings},
-            {"notes", report.totals.notes},
-            {"skipped_files", report.skipped_files}}},
-          {"by_type", std::move(by_type)},
-          {"findings", std::move(findings)}};
-}
 
 void print_validation_summary(const game::ValidationReport& report, std::size_t errors_shown) {
   fmt::print("{}: {}, {}", report.game, count_of(report.archives, "archive"), count_of(report.resources, "resource"));
@@ -87,7 +63,7 @@ void add_validate_commands(CLI::App& app) {
         PARKAN_ASSIGN(game::ValidationReport report, game::validate_game(flags->game, options));
         if (bar) bar->finish();
         if (!flags->report.empty()) {
-          const std::string text = validation_report_json(report).dump(1, ' ', false, json::error_handler_t::replace) + "\n";
+          const std::string text = game::validation_report_json(report).dump(1, ' ', false, json::error_handler_t::replace) + "\n";
           PARKAN_TRY(write_file_atomic(flags->report, as_bytes(text)));
         }
         print_validation_summary(report, flags->errors_shown);

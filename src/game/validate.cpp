@@ -240,6 +240,7 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
   GameFacts facts;
   facts.base_archives = std::move(base_archives);
   for (const GameFile& file : files) {
+    report.files.push_back({file.path, file.kind});
     switch (file.kind) {
       case FileKind::archive:
         ++report.archives;

@@ -14,11 +14,11 @@
 #include "parkan/core/bytes.hpp"
 #include "parkan/core/diagnostic.hpp"
 #include "parkan/game/objects.hpp"
+#include "parkan/game/validate.hpp"
 
 namespace parkan::game::validation {
 
-// What a file under the game folder holds, by its magic (and for text, its extension).
-enum class FileKind { archive, library, model, texture, wear, other };  // archive: NRes; library: RsLi
+using game::FileKind;
 
 struct GameFile {
   std::string path;  // relative to the game folder, '/' separators

@@ -34,11 +34,22 @@ struct TypeCounts {
   std::size_t errors = 0;    // with at least one error
 };
 
+// What a file under the game folder holds, by its magic (and for text, its extension).
+enum class FileKind { archive, library, model, texture, wear, other };  // archive: NRes; library: RsLi
+// "archive", "library", "model", "texture", "wear", "other".
+const char* file_kind_name(FileKind kind);
+
+struct FoundFile {
+  std::string path;  // relative to the game folder, '/' separators
+  FileKind kind = FileKind::other;
+};
+
 struct ValidationReport {
   std::string game;                      // GAME_DIR as given
   std::size_t archives = 0;              // containers found by magic (models excluded)
   std::size_t resources = 0;             // entries and loose resource files checked
   std::size_t skipped_files = 0;         // files that are neither an archive nor a known resource
+  std::vector<FoundFile> files;          // every regular file found, sorted by path
   std::map<std::string, TypeCounts> by_type;
   // Sorted by file, then entry order, then offset. Locations: `file` relative to the game folder
   // with '/' separators, `entry` the stored entry name (empty for a whole file).

@@ -1,0 +1,12 @@
+#pragma once
+// A diagnostic as JSON (cli.md): {"severity", "code", "file", "entry" (null for a whole file),
+// "offset" (null when none), "message"}.
+#include <nlohmann/json.hpp>
+
+#include "parkan/core/diagnostic.hpp"
+
+namespace parkan {
+
+nlohmann::json diagnostic_json(const Diagnostic& diagnostic);
+
+}  // namespace parkan
