@@ -83,4 +83,5 @@ void add_validate_commands(CLI::App& app);
 void add_runtime_commands(CLI::App& app);
 
 void add_export_commands(CLI::App& app);
+void add_view_commands(CLI::App& app);
 }  // namespace parkan::cli

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   add_sample_commands(app);
   add_validate_commands(app);
   add_export_commands(app);
+  add_view_commands(app);
   app.add_subcommand("help", "show the help of parkan or of a command: parkan help [GROUP [COMMAND]]")
       ->allow_extras();
   finish_command_tree(app);

@@ -8,6 +8,7 @@
 #include "cli.hpp"
 #include "parkan/core/file.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/material/json.hpp"
 #include "parkan/material/wear.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/payload.hpp"
@@ -34,12 +35,6 @@ Result<resource::Payload> open_wear(const std::string& src) {
     e.message = material::wear_not_found_message(ref.target()) + " (" + e.message + ")";
   }
   return e;
-}
-
-json rows_json(const std::vector<material::WearRow>& rows) {
-  json out = json::array();
-  for (const material::WearRow& r : rows) out.push_back({{"legacy_id", r.legacy_id}, {"name", cp1251_to_utf8(r.name)}});
-  return out;
 }
 
 void print_rows(const char* what, const std::vector<material::WearRow>& rows) {
@@ -69,9 +64,7 @@ void add_wear_commands(CLI::App& app) {
           PARKAN_ASSIGN(resource::Payload r, open_wear(*src));
           PARKAN_ASSIGN(material::Wear wear, r.parse(material::parse_wear, kParsers.at(*mode)));
           if (*as_json) {
-            print_json({{"materials", rows_json(wear.materials)},
-                        {"lightmaps", rows_json(wear.lightmaps)},
-                        {"has_lightmaps_block", wear.has_lightmaps}});
+            print_json(material::wear_to_json(wear));
             return 0;
           }
           print_rows("materials", wear.materials);

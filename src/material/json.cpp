@@ -584,4 +584,14 @@ json sample_to_json(const Selection& s, std::uint32_t start_time, const PhaseRec
           {"phase", record_to_json(record, texture_name)}};
 }
 
+nlohmann::json wear_to_json(const Wear& wear) {
+  auto rows = [](const std::vector<WearRow>& list) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const WearRow& r : list) out.push_back({{"legacy_id", r.legacy_id}, {"name", cp1251_to_utf8(r.name)}});
+    return out;
+  };
+  return {{"materials", rows(wear.materials)}, {"lightmaps", rows(wear.lightmaps)},
+          {"has_lightmaps_block", wear.has_lightmaps}};
+}
+
 }  // namespace parkan::material

@@ -54,6 +54,7 @@
 #include "parkan/material/model.hpp"
 #include "parkan/material/phase_record.hpp"
 #include "parkan/material/sample.hpp"
+#include "parkan/material/wear.hpp"
 
 namespace parkan::material {
 
@@ -67,6 +68,9 @@ nlohmann::json record_to_json(const PhaseRecord& record, std::string_view textur
 nlohmann::json sample_to_json(const Selection& selection, std::uint32_t start_time, const PhaseRecord& record,
                               std::string_view texture_name);
 
-std::string_view mode_name(std::uint32_t mode);  // "loop", "ping-pong", "one-shot", "random", "unknown"
+std::string_view mode_name(std::uint32_t mode);
+
+// cli.md "wear parse --json": {"materials": [{"legacy_id", "name"}], "lightmaps": [...], "has_lightmaps_block"}.
+nlohmann::json wear_to_json(const Wear& wear);  // "loop", "ping-pong", "one-shot", "random", "unknown"
 
 }  // namespace parkan::material

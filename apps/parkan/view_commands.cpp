@@ -1,0 +1,145 @@
+// parkan view GAME_DIR [--port N] [--no-open] (cli.md): a local HTTP server on 127.0.0.1 only, for
+// the page embedded in this binary and the read-only API of parkan::view::Service. Glue: requests are
+// mapped to the service or to an embedded file; nothing here reads the game.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include <fmt/format.h>
+#include <httplib.h>
+
+#include "cli.hpp"
+#include "parkan/view/service.hpp"
+#include "view_assets.hpp"
+
+namespace parkan::cli {
+
+namespace {
+
+// Requests are small GETs: anything slower than this is dropped (limits of the server, beside the
+// service's own on query values).
+constexpr time_t kReadTimeoutSeconds = 5;
+constexpr time_t kWriteTimeoutSeconds = 30;
+constexpr std::size_t kMaxRequestBody = 0;  // GET only: no body is accepted
+constexpr int kDefaultPort = 8151;
+
+std::string_view content_type_of(std::string_view path) {
+  auto ends = [&](std::string_view suffix) {
+    return path.size() >= suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
+  };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".js")) return "text/javascript; charset=utf-8";
+  if (ends(".css")) return "text/css; charset=utf-8";
+  if (ends(".svg")) return "image/svg+xml";
+  if (ends(".png")) return "image/png";
+  return "application/octet-stream";
+}
+
+// A page file name: letters, digits, '_', '-', '.', no leading dot (so never a path).
+bool is_plain_file_name(std::string_view name) {
+  if (name.empty() || name.front() == '.') return false;
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
+  return true;
+}
+
+// Developer mode (PARKAN_VIEW_ASSETS=apps/parkan/view): the page is read from that folder on every
+// request, so that editing it needs a reload, not a rebuild.
+std::optional<std::string> page_file_from(const char* folder, std::string_view name) {
+  if (!is_plain_file_name(name)) return std::nullopt;
+  std::ifstream in(std::filesystem::path(folder) / std::string(name), std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::optional<std::string> static_file(std::string_view path) {
+  if (path == "/" || path == "/index.html") path = "/app/index.html";
+  if (const char* folder = std::getenv("PARKAN_VIEW_ASSETS"); folder && *folder && path.starts_with("/app/"))
+    return page_file_from(folder, path.substr(5));
+  return embedded_view_file(path);
+}
+
+void send(httplib::Response& res, const view::Response& r) {
+  res.status = r.status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_content(r.body, r.content_type.c_str());
+}
+
+void open_in_browser(const std::string& url) {
+  // The URL is our own (127.0.0.1 and a port number): nothing in it needs quoting.
+  const std::string command = fmt::format("xdg-open '{}' >/dev/null 2>&1 &", url);
+  if (std::system(command.c_str()) != 0) fmt::print(stderr, "parkan: could not open a browser; open {}\n", url);
+}
+
+struct ViewFlags {
+  std::string game;
+  int port = kDefaultPort;
+  bool no_open = false;
+};
+
+Result<int> run_view(const ViewFlags& flags) {
+  PARKAN_ASSIGN(std::unique_ptr<view::Service> service, view::Service::open(flags.game));
+  const game::ValidationReport& report = service->report();
+  httplib::Server server;
+  server.set_read_timeout(kReadTimeoutSeconds, 0);
+  server.set_write_timeout(kWriteTimeoutSeconds, 0);
+  server.set_payload_max_length(kMaxRequestBody);
+  server.Get(".*", [&service](const httplib::Request& req, httplib::Response& res) {
+    if (req.path.starts_with("/api/")) {
+      view::Query query;
+      for (const auto& [name, value] : req.params) query.emplace(name, value);  // the first of a repeated name
+      send(res, service->handle(req.path, query));
+      return;
+    }
+    if (auto body = static_file(req.path)) {
+      send(res, {200, std::string(content_type_of(req.path)), *std::move(body)});
+      return;
+    }
+    send(res, {404, "application/json",
+               nlohmann::json{{"error", {{"status", 404}, {"code", "view.not_found"}, {"message", "no such file"}}}}.dump()});
+  });
+  const char* host = "127.0.0.1";  // never another interface: the game's files are the user's
+  int port = flags.port;
+  if (port == 0) {
+    port = server.bind_to_any_port(host);
+  } else if (!server.bind_to_port(host, port)) {
+    port = -1;
+  }
+  if (port < 0) return io_error(fmt::format("cannot listen on {}:{} (in use? try --port 0)", host, flags.port), flags.game);
+  const std::string url = fmt::format("http://{}:{}/", host, port);
+  fmt::print("parkan view: {} ({} files, {} resources, {})\n", url, report.files.size(), report.resources,
+             counts_text(report.totals));
+  fmt::print("press Ctrl-C to stop\n");
+  std::fflush(stdout);
+  if (!flags.no_open) open_in_browser(url);
+  if (!server.listen_after_bind()) return io_error(fmt::format("the server on {} stopped", url), flags.game);
+  return 0;
+}
+
+}  // namespace
+
+std::optional<std::string> embedded_view_file(std::string_view url_path) {
+  for (const EmbeddedFile& file : embedded_view_files()) {
+    if (url_path != file.url_path) continue;
+    std::string bytes;
+    for (std::size_t i = 0; i < file.piece_count; ++i) bytes.append(file.pieces[i].data, file.pieces[i].size);
+    return bytes;
+  }
+  return std::nullopt;
+}
+
+void add_view_commands(CLI::App& app) {
+  auto flags = std::make_shared<ViewFlags>();
+  CLI::App* command = add_command(app, "view",
+                                  "a local viewer: serves the game to a browser on 127.0.0.1 only, prints its URL, "
+                                  "read-only",
+                                  [flags]() -> Result<int> { return run_view(*flags); });
+  command->add_option("GAME_DIR", flags->game, "the game folder")->required();
+  command->add_option("--port", flags->port, "the port (default 8151; 0: any free port)")->check(CLI::Range(0, 65535));
+  command->add_flag("--no-open", flags->no_open, "do not open a browser");
+}
+
+}  // namespace parkan::cli

@@ -1,0 +1,60 @@
+# `parkan view` serves its page (apps/parkan/view/) and three.js from the binary: both are embedded
+# into the CLI at build time by cmake/embed_files.cpp. three comes from the npm registry, installed by
+# the build into the build folder (never globally, never from a CDN at run time), or from an existing
+# copy given as PARKAN_THREE_DIR.
+set(PARKAN_THREE_VERSION 0.187.0)
+set(PARKAN_THREE_DIR "" CACHE PATH "an npm `three` ${PARKAN_THREE_VERSION} package folder (empty: npm installs one into the build folder)")
+
+# The three files the page imports, with the URL paths its import map gives them.
+set(PARKAN_THREE_FILES
+  "/three/three.module.js=build/three.module.js"
+  "/three/three.core.js=build/three.core.js"
+  "/three/addons/loaders/GLTFLoader.js=examples/jsm/loaders/GLTFLoader.js"
+  "/three/addons/controls/OrbitControls.js=examples/jsm/controls/OrbitControls.js"
+  "/three/addons/utils/BufferGeometryUtils.js=examples/jsm/utils/BufferGeometryUtils.js"
+  "/three/addons/utils/SkeletonUtils.js=examples/jsm/utils/SkeletonUtils.js")
+
+set(three_dir ${PARKAN_THREE_DIR})
+set(three_stamp)
+if(NOT three_dir)
+  find_program(PARKAN_NPM npm)
+  if(NOT PARKAN_NPM)
+    message(FATAL_ERROR "parkan view needs three.js: install npm (scripts/install-deps does), or set PARKAN_THREE_DIR")
+  endif()
+  set(three_prefix ${PROJECT_BINARY_DIR}/npm-three)
+  set(three_dir ${three_prefix}/node_modules/three)
+  set(three_stamp ${three_dir}/package.json)
+  add_custom_command(OUTPUT ${three_stamp}
+    COMMAND ${PARKAN_NPM} install --prefix ${three_prefix} --no-audit --no-fund --loglevel=error
+            three@${PARKAN_THREE_VERSION}
+    COMMENT "npm: three ${PARKAN_THREE_VERSION} into ${three_prefix}")
+endif()
+
+set(embed_arguments)
+set(embed_inputs)
+file(GLOB PARKAN_VIEW_PAGE_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/apps/parkan/view/*.html
+  ${PROJECT_SOURCE_DIR}/apps/parkan/view/*.js ${PROJECT_SOURCE_DIR}/apps/parkan/view/*.css)
+foreach(file IN LISTS PARKAN_VIEW_PAGE_FILES)
+  get_filename_component(name ${file} NAME)
+  list(APPEND embed_arguments "/app/${name}=${file}")
+  list(APPEND embed_inputs ${file})
+endforeach()
+foreach(pair IN LISTS PARKAN_THREE_FILES)
+  string(REPLACE "=" ";" parts "${pair}")
+  list(GET parts 0 url)
+  list(GET parts 1 relative)
+  list(APPEND embed_arguments "${url}=${three_dir}/${relative}")
+  list(APPEND embed_inputs ${three_stamp})
+endforeach()
+
+add_executable(parkan_embed_files ${PROJECT_SOURCE_DIR}/cmake/embed_files.cpp)
+set(PARKAN_VIEW_ASSETS_CPP ${PROJECT_BINARY_DIR}/generated/view_assets_data.cpp)
+add_custom_command(OUTPUT ${PARKAN_VIEW_ASSETS_CPP}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/generated
+  COMMAND parkan_embed_files ${PARKAN_VIEW_ASSETS_CPP} ${embed_arguments}
+  DEPENDS parkan_embed_files ${embed_inputs}
+  COMMENT "embedding the viewer's page and three.js")
+target_sources(parkan_cli PRIVATE ${PARKAN_VIEW_ASSETS_CPP})
+# The generated file is data only: compiled alone (outside the CLI's unity file), without optimization.
+set_source_files_properties(${PARKAN_VIEW_ASSETS_CPP} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON COMPILE_OPTIONS -O0)
+target_include_directories(parkan_cli PRIVATE ${PROJECT_SOURCE_DIR}/apps/parkan)

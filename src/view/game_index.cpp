@@ -1,0 +1,111 @@
+// /api/game (every file and entry with its status) and /api/validation, built once when the game opens.
+#include <fmt/format.h>
+
+#include "parkan/core/text.hpp"
+#include "parkan/game/validate_json.hpp"
+#include "parkan/nres/archive.hpp"
+#include "view_internal.hpp"
+
+namespace parkan::view::detail {
+
+namespace {
+
+using nlohmann::json;
+
+// The worst severity of a resource's findings: "error", "warning" or "ok" (notes do not count).
+const char* status_of(const ServiceState& state, const std::string& file, const std::string& entry) {
+  auto it = state.findings_at.find({file, entry});
+  if (it == state.findings_at.end()) return "ok";
+  bool warning = false;
+  for (std::size_t i : it->second) {
+    const Severity s = state.report.findings[i].severity;
+    if (s == Severity::error) return "error";
+    warning = warning || s == Severity::warning;
+  }
+  return warning ? "warning" : "ok";
+}
+
+const char* worse(const char* a, const char* b) {
+  auto rank = [](std::string_view s) { return s == "error" ? 2 : s == "warning" ? 1 : 0; };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+json entries_json(const ServiceState& state, const std::string& file, const resource::Archive& archive,
+                  const char*& file_status) {
+  json entries = json::array();
+  for (std::size_t i = 0; i < archive.entry_count(); ++i) {
+    const resource::EntryInfo row = archive.entry(i);
+    const char* status = status_of(state, file, row.name);
+    file_status = worse(file_status, status);
+    entries.push_back({{"index", i},
+                       {"name", cp1251_to_utf8(row.name)},
+                       {"type", row.type_id == 0 ? std::string("0") : nres::type_name(row.type_id)},
+                       {"size", row.size},
+                       {"status", status},
+                       {"view", view_kind_name(view_of_type(row.type_id))}});
+  }
+  return entries;
+}
+
+}  // namespace
+
+std::string game_json(const ServiceState& state) {
+  json files = json::array();
+  for (const game::FoundFile& f : state.report.files) {
+    const bool container = f.kind == game::FileKind::archive || f.kind == game::FileKind::library;
+    const char* status = status_of(state, f.path, "");
+    json entries = json::array();
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(state.root / std::filesystem::path(f.path), ec);
+    if (container)
+      if (auto archive = state.archive(f.path)) entries = entries_json(state, f.path, **archive, status);
+    files.push_back({{"file", f.path},
+                     {"kind", game::file_kind_name(f.kind)},
+                     {"format", f.kind == game::FileKind::archive   ? json("nres")
+                                : f.kind == game::FileKind::library ? json("rsli")
+                                                                    : json(nullptr)},
+                     {"size", ec ? json(nullptr) : json(size)},
+                     {"status", status},
+                     {"view", view_kind_name(view_of_file(f.kind))},
+                     {"entries", std::move(entries)}});
+  }
+  const game::ValidationReport& r = state.report;
+  const std::string name = std::filesystem::path(state.root).lexically_normal().filename().string();
+  json doc = {{"game", name.empty() ? state.root.string() : name},
+              {"files", std::move(files)},
+              {"summary",
+               {{"archives", r.archives},
+                {"resources", r.resources},
+                {"errors", r.totals.errors},
+                {"warnings", r.totals.warnings},
+                {"notes", r.totals.notes}}}};
+  return json_response(doc).body;
+}
+
+json finding_json(const ServiceState& state, const Diagnostic& finding) {
+  json out = game::validation_finding_json(finding);
+  out["entry_index"] = nullptr;
+  const Location& at = finding.location;
+  if (!at.entry.empty()) {
+    auto kind = state.files.find(at.file);
+    if (kind != state.files.end() &&
+        (kind->second == game::FileKind::archive || kind->second == game::FileKind::library))
+      if (auto archive = state.archive(at.file))
+        if (auto index = (*archive)->find(at.entry)) out["entry_index"] = *index;
+  }
+  return out;
+}
+
+json findings_json(const ServiceState& state, const std::vector<Diagnostic>& findings) {
+  json out = json::array();
+  for (const Diagnostic& d : findings) out.push_back(finding_json(state, d));
+  return out;
+}
+
+std::string validation_json(const ServiceState& state) {
+  json doc = game::validation_report_json(state.report);
+  doc["findings"] = findings_json(state, state.report.findings);
+  return json_response(doc).body;
+}
+
+}  // namespace parkan::view::detail

@@ -1,0 +1,145 @@
+// /api/material (phases as colours and textures, blocks as timelines) and /api/material/samples (the
+// engine's phase selection by game time, materials-texm.md 7, over a run of times).
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "parkan/core/text.hpp"
+#include "parkan/material/json.hpp"
+#include "parkan/material/mat0.hpp"
+#include "parkan/material/sample.hpp"
+#include "parkan/runtime/crt_random.hpp"
+#include "parkan/runtime/manager.hpp"
+#include "view_internal.hpp"
+
+namespace parkan::view::detail {
+
+namespace {
+
+using nlohmann::json;
+
+// The runtime record's floats that the page shows (kMaskGroups): additive RGB at 4..6, opacity at 7.
+constexpr std::size_t kRecordRed = 4, kRecordOpacity = 7;
+
+std::string colour_of(const material::PhaseRecord& record) {
+  auto channel = [&](std::size_t i) {
+    const float v = std::clamp(record.f[kRecordRed + i], 0.0f, 1.0f);
+    return static_cast<unsigned>(std::lround(v * 255.0f));
+  };
+  return fmt::format("#{:02x}{:02x}{:02x}", channel(0), channel(1), channel(2));
+}
+
+struct OpenMaterial {
+  std::optional<Located> located;
+  std::optional<material::Mat0> mat;
+  Response error;
+};
+
+OpenMaterial open_material(const ServiceState& state, const Query& query) {
+  OpenMaterial out;
+  Resolved r = resolve(state, query);
+  if (!r.located) {
+    out.error = std::move(r.error);
+    return out;
+  }
+  if (r.located->view != ViewKind::material) {
+    out.error = wrong_kind(*r.located, "material");
+    return out;
+  }
+  const resource::PayloadLocation& at = r.located->payload.location();
+  auto mat = r.located->payload.parse(material::read_mat0, material::Mat0Attributes{at.attr1, at.attr2});
+  if (!mat) {
+    out.error = broken_response(state, *r.located, mat.error());
+    return out;
+  }
+  out.mat = *std::move(mat);
+  out.located = std::move(r.located);
+  return out;
+}
+
+// Where the engine finds a phase's texture: an entry of the textures library, by its lookup.
+json texture_ref(const ServiceState& state, std::string_view texture_name) {
+  if (texture_name.empty()) return nullptr;
+  const auto library_name = runtime::default_library_name(runtime::Library::textures);
+  const std::optional<std::string> file = state.game->find_file(library_name);
+  if (!file) return nullptr;
+  auto archive = state.archive(*file);
+  if (!archive) return nullptr;
+  const std::optional<std::size_t> index = (*archive)->find(texture_name);
+  if (!index) return nullptr;
+  return {{"file", *file}, {"entry", *index}};
+}
+
+}  // namespace
+
+Response handle_material(const ServiceState& state, const Query& query) {
+  OpenMaterial m = open_material(state, query);
+  if (!m.mat) return m.error;
+  const std::vector<material::PhaseRecord> records = material::to_records(*m.mat);
+  json phases = json::array();
+  for (std::size_t i = 0; i < m.mat->phases.size(); ++i) {
+    const std::string_view texture = m.mat->phases[i].texture_name();
+    phases.push_back({{"texture", cp1251_to_utf8(texture)},
+                      {"texture_ref", texture_ref(state, texture)},
+                      {"colour", colour_of(records[i])},
+                      {"opacity", records[i].f[kRecordOpacity]},
+                      {"record", material::record_to_json(records[i], texture)}});
+  }
+  json blocks = json::array();
+  for (std::size_t b = 0; b < m.mat->blocks.size(); ++b) {
+    const material::AnimBlock& block = m.mat->blocks[b];
+    json keys = json::array();
+    for (const material::Key& k : block.keys) keys.push_back({{"phase", k.phase}, {"end_time", k.end_time}});
+    auto timeline = material::Timeline::make(*m.mat, b);
+    blocks.push_back({{"mode", block.mode()},
+                      {"mode_name", material::mode_name(block.mode())},
+                      {"mask", block.mask()},
+                      {"cycle_ms", timeline ? json(timeline->cycle()) : json(nullptr)},
+                      {"keys", std::move(keys)},
+                      {"error", timeline ? json(nullptr) : json(timeline.error().message)}});
+  }
+  const std::string& stored = m.located->payload.location().name;
+  return json_response({{"name", m.located->payload.entry_name()},
+                        {"material", material::mat0_to_json(*m.mat)},
+                        {"phases", std::move(phases)},
+                        {"blocks", std::move(blocks)},
+                        {"diagnostics", findings_json(state, state.findings_of(m.located->file, stored))}});
+}
+
+Response handle_material_samples(const ServiceState& state, const Query& query) {
+  OpenMaterial m = open_material(state, query);
+  if (!m.mat) return m.error;
+  const std::size_t blocks = m.mat->blocks.size();
+  if (blocks == 0) return error_response(422, "view.kind", "the material has no animation blocks");
+  auto block = query_number(query, "block", blocks - 1, 0);
+  auto start = query_number(query, "start", kMaxSampleTimeMs, 0);
+  auto step = query_number(query, "step", kMaxSampleTimeMs, 16);
+  auto count = query_number(query, "count", kMaxSamples, 256);
+  if (!block || !start || !step || !count)
+    return error_response(400, "view.bad_request",
+                          fmt::format("block is 0..{}, start and step are milliseconds up to {}, count is 1..{}",
+                                      blocks - 1, kMaxSampleTimeMs, kMaxSamples));
+  auto timeline = material::Timeline::make(*m.mat, static_cast<std::size_t>(*block));
+  if (!timeline) return broken_response(state, *m.located, timeline.error());
+  const std::vector<material::PhaseRecord> records = material::to_records(*m.mat);
+  runtime::CrtRandom random;  // mode 3 draws from the CRT rand(), from its initial seed
+  const material::RandomSource rand = [&random] { return random.next(); };
+  std::uint32_t start_time = 0;  // the wear record's start time (mode 3 rewrites it)
+  json samples = json::array();
+  for (std::uint64_t i = 0; i < *count; ++i) {
+    const auto time = static_cast<std::uint32_t>(*start + i * *step);  // game time wraps as the engine's uint32
+    const material::Selection s = timeline->select_by_time(time, start_time, rand);
+    const material::PhaseRecord record = material::sample_record(records, *timeline, s);
+    samples.push_back({{"time", time},
+                       {"key", s.key},
+                       {"next", s.next},
+                       {"alpha", s.alpha},
+                       {"phase", timeline->keys()[s.key].phase},
+                       {"colour", colour_of(record)},
+                       {"opacity", record.f[kRecordOpacity]}});
+  }
+  return json_response({{"block", *block}, {"cycle_ms", timeline->cycle()}, {"samples", std::move(samples)}});
+}
+
+}  // namespace parkan::view::detail

@@ -1,0 +1,116 @@
+// /api/model (streams, nodes, states and LODs, animation length) and /api/model.glb (the glTF export,
+// in memory).
+#include <set>
+
+#include <fmt/format.h>
+
+#include "parkan/export/gltf.hpp"
+#include "parkan/game/model_wear.hpp"
+#include "parkan/msh/anim.hpp"
+#include "parkan/msh/info_json.hpp"
+#include "parkan/msh/model.hpp"
+#include "parkan/core/text.hpp"
+#include "view_internal.hpp"
+
+namespace parkan::view::detail {
+
+namespace {
+
+using nlohmann::json;
+
+struct OpenModel {
+  std::optional<Located> located;
+  std::optional<msh::Model> model;
+  Response error;
+};
+
+OpenModel open_model(const ServiceState& state, const Query& query) {
+  OpenModel out;
+  Resolved r = resolve(state, query);
+  if (!r.located) {
+    out.error = std::move(r.error);
+    return out;
+  }
+  if (r.located->view != ViewKind::model) {
+    out.error = wrong_kind(*r.located, "model");
+    return out;
+  }
+  auto model = r.located->payload.parse([](ByteView bytes) { return msh::read_model(bytes); });
+  if (!model) {
+    out.error = broken_response(state, *r.located, model.error());
+    return out;
+  }
+  out.model = *std::move(model);
+  out.located = std::move(r.located);
+  return out;
+}
+
+// The name the page shows and the export names its root after: the entry, or the loose file's name.
+std::string model_name(const Located& located) {
+  return located.entry ? located.payload.entry_name() : std::filesystem::path(located.file).filename().string();
+}
+
+}  // namespace
+
+Response handle_model(const ServiceState& state, const Query& query) {
+  OpenModel m = open_model(state, query);
+  if (!m.model) return m.error;
+  std::optional<msh::WearSummary> wear;
+  if (m.located->archive) wear = game::find_model_wear(*m.located->archive, m.located->payload.location().name);
+  const std::string display = m.located->entry ? m.located->file + "::" + m.located->payload.entry_name()
+                                               : m.located->file;
+  std::set<std::size_t> states, lods;
+  json nodes = json::array();
+  for (std::size_t i = 0; i < m.model->nodes.size(); ++i) {
+    const msh::Node& n = m.model->nodes[i];
+    for (std::size_t a = 0; a < msh::kStateCount; ++a)
+      for (std::size_t b = 0; b < msh::kLodCount; ++b)
+        if (n.slot(a, b) != msh::kNoSlot) {
+          states.insert(a);
+          lods.insert(b);
+        }
+    nodes.push_back({{"index", i},
+                     {"name", cp1251_to_utf8(m.model->node_name(i))},
+                     {"parent", n.parent == msh::kNoParent ? json(nullptr) : json(n.parent)}});
+  }
+  json animation = nullptr;
+  if (auto streams = msh::read_anim_streams(m.located->payload.bytes());
+      streams && streams->key_count > 0 && streams->frame_count > 1)
+    animation = {{"frames", streams->frame_count},
+                 {"fps", gltf::kDefaultFps},
+                 {"duration", static_cast<double>(streams->frame_count - 1) / gltf::kDefaultFps}};
+  return json_response({{"name", model_name(*m.located)},
+                        {"info", msh::model_info_json(*m.model, display, wear ? &*wear : nullptr)},
+                        {"states", states},
+                        {"lods", lods},
+                        {"nodes", std::move(nodes)},
+                        {"animation", std::move(animation)},
+                        {"diagnostics", findings_json(state, state.findings_of(m.located->file,
+                                                                               m.located->payload.location().name))}});
+}
+
+Response handle_model_glb(const ServiceState& state, const Query& query) {
+  Resolved r = resolve(state, query);
+  if (!r.located) return std::move(r.error);
+  if (r.located->view != ViewKind::model) return wrong_kind(*r.located, "model");
+  auto state_index = query_number(query, "state", msh::kStateCount - 1, 0);
+  auto lod = query_number(query, "lod", msh::kLodCount - 1, 0);
+  if (!state_index || !lod)
+    return error_response(400, "view.bad_request",
+                          fmt::format("`state` is 0..{} and `lod` 0..{}", msh::kStateCount - 1, msh::kLodCount - 1));
+  gltf::Source source;
+  source.model = r.located->payload.bytes();
+  source.entry_name = r.located->entry ? r.located->payload.location().name
+                                       : std::filesystem::path(r.located->file).filename().string();
+  source.display_name = r.located->entry ? r.located->file + "::" + r.located->payload.entry_name() : r.located->file;
+  source.library = r.located->archive;
+  source.game = state.game.get();
+  gltf::Options options;
+  options.state = static_cast<std::uint32_t>(*state_index);
+  options.lod = static_cast<std::uint32_t>(*lod);
+  auto exported = gltf::export_model(source, options, gltf::Container::glb);
+  if (!exported) return broken_response(state, *r.located, exported.error());
+  return {200, "model/gltf-binary", std::string(exported->document.begin(), exported->document.end())};
+}
+
+}  // namespace parkan::view::detail

@@ -1,0 +1,205 @@
+// The view service: opening a game for viewing and routing a request to its handler.
+#include "parkan/view/service.hpp"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "parkan/game/validate_json.hpp"
+#include "view_internal.hpp"
+
+namespace parkan::view {
+
+using detail::ServiceState;
+
+struct Service::State : ServiceState {};
+
+Service::Service(std::unique_ptr<State> state) : state_(std::move(state)) {}
+Service::~Service() = default;
+
+const game::ValidationReport& Service::report() const { return state_->report; }
+
+Result<std::unique_ptr<Service>> Service::open(const std::filesystem::path& game_dir) {
+  auto state = std::make_unique<State>();
+  state->root = game_dir;
+  PARKAN_ASSIGN(state->report, game::validate_game(game_dir));
+  PARKAN_ASSIGN(resource::Game game, resource::Game::open(game_dir));
+  state->game = std::make_unique<resource::Game>(std::move(game));
+  for (const game::FoundFile& f : state->report.files) state->files.emplace(f.path, f.kind);
+  for (std::size_t i = 0; i < state->report.findings.size(); ++i) {
+    const Location& at = state->report.findings[i].location;
+    state->findings_at[{at.file, at.entry}].push_back(i);
+  }
+  state->game_json = detail::game_json(*state);
+  state->validation_json = detail::validation_json(*state);
+  return std::unique_ptr<Service>(new Service(std::move(state)));
+}
+
+Response Service::handle(std::string_view path, const Query& query) const {
+  using namespace detail;
+  for (const auto& [name, value] : query)
+    if (name.size() > kMaxQueryValue || value.size() > kMaxQueryValue)
+      return error_response(400, "view.bad_request", "a query parameter is longer than 1024 bytes");
+  const ServiceState& s = *state_;
+  if (path == "/api/game") return {200, "application/json", s.game_json};
+  if (path == "/api/validation") return {200, "application/json", s.validation_json};
+  if (path == "/api/entry") return handle_entry(s, query);
+  if (path == "/api/texture") return handle_texture(s, query);
+  if (path == "/api/texture.png") return handle_texture_png(s, query);
+  if (path == "/api/material") return handle_material(s, query);
+  if (path == "/api/material/samples") return handle_material_samples(s, query);
+  if (path == "/api/model") return handle_model(s, query);
+  if (path == "/api/model.glb") return handle_model_glb(s, query);
+  return error_response(404, "view.not_found", fmt::format("no such API: {}", path));
+}
+
+namespace detail {
+
+using nlohmann::json;
+
+const char* view_kind_name(ViewKind kind) {
+  switch (kind) {
+    case ViewKind::texture: return "texture";
+    case ViewKind::material: return "material";
+    case ViewKind::model: return "model";
+    case ViewKind::wear: return "wear";
+    case ViewKind::none: break;
+  }
+  return "none";
+}
+
+ViewKind view_of_type(std::uint32_t type_id) {
+  switch (type_id) {
+    case resource::kTypeTexm: return ViewKind::texture;
+    case resource::kTypeMat0: return ViewKind::material;
+    case resource::kTypeMesh: return ViewKind::model;
+    case resource::kTypeWear: return ViewKind::wear;
+    default: return ViewKind::none;
+  }
+}
+
+ViewKind view_of_file(game::FileKind kind) {
+  switch (kind) {
+    case game::FileKind::model: return ViewKind::model;
+    case game::FileKind::texture: return ViewKind::texture;
+    case game::FileKind::wear: return ViewKind::wear;
+    default: return ViewKind::none;
+  }
+}
+
+Result<std::shared_ptr<const resource::Archive>> ServiceState::archive(const std::string& file) const {
+  return game->archive(file);
+}
+
+std::vector<Diagnostic> ServiceState::findings_of(const std::string& file, const std::string& entry_name) const {
+  std::vector<Diagnostic> out;
+  if (auto it = findings_at.find({file, entry_name}); it != findings_at.end())
+    for (std::size_t i : it->second) out.push_back(report.findings[i]);
+  return out;
+}
+
+Response json_response(const json& document, int status) {
+  return {status, "application/json", document.dump(-1, ' ', false, json::error_handler_t::replace)};
+}
+
+Response error_response(int status, std::string_view code, std::string_view message,
+                        const std::vector<Diagnostic>& diagnostics) {
+  json body = {{"error", {{"status", status}, {"code", code}, {"message", message}}}};
+  if (!diagnostics.empty()) {
+    json list = json::array();
+    for (const Diagnostic& d : diagnostics) list.push_back(game::validation_finding_json(d));
+    body["diagnostics"] = std::move(list);
+  }
+  return json_response(body, status);
+}
+
+Response broken_response(const ServiceState& state, const Located& located, const Error& error) {
+  std::vector<Diagnostic> diagnostics{to_diagnostic(error, "view.broken")};
+  diagnostics[0].location = {located.file, located.payload.location().name, diagnostics[0].location.offset};
+  for (Diagnostic& d : state.findings_of(located.file, located.payload.location().name))
+    diagnostics.push_back(std::move(d));
+  return error_response(422, "view.broken", diagnostics[0].message, diagnostics);
+}
+
+Response wrong_kind(const Located& located, std::string_view wanted) {
+  return error_response(422, "view.kind",
+                        fmt::format("{} is not a {} (it shows as {})", located.payload.display_name(), wanted,
+                                    view_kind_name(located.view)));
+}
+
+std::optional<std::uint64_t> query_number(const Query& query, std::string_view name, std::uint64_t max,
+                                          std::optional<std::uint64_t> fallback) {
+  auto it = query.find(name);
+  if (it == query.end()) return fallback;
+  const std::string& text = it->second;
+  std::uint64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value > max) return std::nullopt;
+  return value;
+}
+
+Resolved resolve(const ServiceState& state, const Query& query) {
+  Resolved out;
+  auto file_it = query.find("file");
+  if (file_it == query.end()) {
+    out.error = error_response(400, "view.bad_request", "the parameter `file` is missing");
+    return out;
+  }
+  // Only a path the game's scan found is served: nothing else of the file system is reachable.
+  const std::string& file = file_it->second;
+  auto listed = state.files.find(file);
+  if (listed == state.files.end()) {
+    out.error = error_response(404, "view.not_found", fmt::format("no file {} in the game", file));
+    return out;
+  }
+  const bool container = listed->second == game::FileKind::archive || listed->second == game::FileKind::library;
+  Located located;
+  located.file = file;
+  if (query.count("entry")) {
+    auto index = query_number(query, "entry", std::numeric_limits<std::uint32_t>::max());
+    if (!index) {
+      out.error = error_response(400, "view.bad_request", "`entry` is a directory index (a decimal number)");
+      return out;
+    }
+    if (!container) {
+      out.error = error_response(404, "view.not_found", fmt::format("{} is not an archive: it has no entries", file));
+      return out;
+    }
+    auto archive = state.archive(file);
+    if (!archive) {
+      out.error = error_response(422, "view.broken", archive.error().to_string(),
+                                 {to_diagnostic(archive.error(), "view.broken")});
+      return out;
+    }
+    if (*index >= (*archive)->entry_count()) {
+      out.error = error_response(404, "view.not_found",
+                                 fmt::format("{} has {} entries: no entry {}", file, (*archive)->entry_count(), *index));
+      return out;
+    }
+    auto payload = (*archive)->payload(*index);
+    if (!payload) {
+      out.error = error_response(422, "view.broken", payload.error().to_string(),
+                                 {to_diagnostic(payload.error(), "view.broken")});
+      return out;
+    }
+    located.entry = static_cast<std::size_t>(*index);
+    located.view = view_of_type(payload->location().type_id);
+    located.payload = *std::move(payload);
+    located.archive = *std::move(archive);
+  } else {
+    auto payload = resource::open_file_payload(state.root / std::filesystem::path(file));
+    if (!payload) {
+      out.error = error_response(422, "view.broken", payload.error().to_string(),
+                                 {to_diagnostic(payload.error(), "view.broken")});
+      return out;
+    }
+    located.view = view_of_file(listed->second);
+    located.payload = *std::move(payload);
+  }
+  out.located = std::move(located);
+  return out;
+}
+
+}  // namespace detail
+
+}  // namespace parkan::view

@@ -1,0 +1,89 @@
+// /api/texture (a texture's header, levels, palette, Page and what the loader does with it) and
+// /api/texture.png (one level decoded as the engine decodes it).
+#include <fmt/format.h>
+
+#include "parkan/export/png.hpp"
+#include "parkan/texm/decode.hpp"
+#include "parkan/texm/json.hpp"
+#include "parkan/texm/load.hpp"
+#include "parkan/texm/palette.hpp"
+#include "parkan/texm/read.hpp"
+#include "view_internal.hpp"
+
+namespace parkan::view::detail {
+
+namespace {
+
+using nlohmann::json;
+
+// The texture's own palette (format 0) as the decoder reads it: 256 x [r, g, b, a].
+json palette_json(const texm::Texture& texture) {
+  if (texture.palette.size() < texm::kPaletteSize) return nullptr;
+  std::array<std::uint8_t, 256> indices{};
+  for (std::size_t i = 0; i < indices.size(); ++i) indices[i] = static_cast<std::uint8_t>(i);
+  std::array<std::uint8_t, 256 * 4> rgba{};
+  texm::decode_pixels(texm::Format::indexed8, indices.data(), indices.size(), texture.palette.data(), rgba.data());
+  json out = json::array();
+  for (std::size_t i = 0; i < 256; ++i)
+    out.push_back({rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2], rgba[i * 4 + 3]});
+  return out;
+}
+
+struct OpenTexture {
+  std::optional<Located> located;
+  std::optional<texm::Texture> texture;
+  Response error;
+};
+
+OpenTexture open_texture(const ServiceState& state, const Query& query) {
+  OpenTexture out;
+  Resolved r = resolve(state, query);
+  if (!r.located) {
+    out.error = std::move(r.error);
+    return out;
+  }
+  if (r.located->view != ViewKind::texture) {
+    out.error = wrong_kind(*r.located, "texture");
+    return out;
+  }
+  auto texture = r.located->payload.parse(texm::read);
+  if (!texture) {
+    out.error = broken_response(state, *r.located, texture.error());
+    return out;
+  }
+  out.texture = *std::move(texture);
+  out.located = std::move(r.located);
+  return out;
+}
+
+}  // namespace
+
+Response handle_texture(const ServiceState& state, const Query& query) {
+  OpenTexture t = open_texture(state, query);
+  if (!t.texture) return t.error;
+  const std::string& stored = t.located->payload.location().name;
+  json doc = {{"name", t.located->payload.entry_name().empty() ? t.located->file : t.located->payload.entry_name()},
+              {"info", texm::info_json(*t.texture, t.located->payload.bytes().size())},
+              {"palette", palette_json(*t.texture)},
+              {"name_palette", texm::name_palette_json(texm::palette_index_from_name(
+                                   stored.empty() ? std::filesystem::path(t.located->file).filename().string() : stored))},
+              {"load", texm::load_json(texm::load(*t.texture, texm::kLoadFlagPage))},
+              {"diagnostics", findings_json(state, state.findings_of(t.located->file, stored))}};
+  return json_response(doc);
+}
+
+Response handle_texture_png(const ServiceState& state, const Query& query) {
+  OpenTexture t = open_texture(state, query);
+  if (!t.texture) return t.error;
+  const std::size_t levels = t.texture->levels.size();
+  auto level = query_number(query, "level", levels == 0 ? 0 : levels - 1, 0);
+  if (!level)
+    return error_response(400, "view.bad_request", fmt::format("`level` is 0..{} for this texture", levels - 1));
+  auto image = texm::decode(*t.texture, static_cast<std::size_t>(*level));
+  if (!image) return broken_response(state, *t.located, image.error());
+  auto png = png::encode(*image);
+  if (!png) return broken_response(state, *t.located, png.error());
+  return {200, "image/png", std::string(png->begin(), png->end())};
+}
+
+}  // namespace parkan::view::detail
