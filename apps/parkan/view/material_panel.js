@@ -20,7 +20,7 @@ export async function openMaterial(parent, ctx) {
     showError(root, error);
     return null;
   }
-  const diagnostics = await diagnosticsOf(ctx).catch(() => []);
+  const diagnostics = data.diagnostics ?? await diagnosticsOf(ctx).catch(() => []);
   if (ctx.signal.aborted) return null;
   if (data.name) root.querySelector("h2").textContent = data.name;
   const phases = data.phases || [];
@@ -177,7 +177,8 @@ export async function openMaterial(parent, ctx) {
     frame = 0;
     if (ctx.signal.aborted) return;
     if (active && active.playing) {
-      active.time = (now - active.t0) % active.span;
+      // rAF's timestamp can be a little older than the performance.now() Play was pressed at.
+      active.time = (((now - active.t0) % active.span) + active.span) % active.span;
       render(active);
       frame = requestAnimationFrame(tick);
     }
@@ -186,7 +187,7 @@ export async function openMaterial(parent, ctx) {
   function render(player) {
     const samples = player.samples;
     if (!samples || !samples.length) return;
-    const i = Math.min(samples.length - 1, Math.floor(player.time / player.step));
+    const i = Math.max(0, Math.min(samples.length - 1, Math.floor(player.time / player.step)));
     const s = samples[i];
     player.scrub.value = String(i * player.step);
     player.timeText.textContent = `${Math.round(player.time)} / ${player.span} ms`;

@@ -21,7 +21,7 @@ export async function openModel(parent, ctx) {
     showError(root, error);
     return null;
   }
-  const diagnostics = await diagnosticsOf(ctx).catch(() => []);
+  const diagnostics = data.diagnostics ?? await diagnosticsOf(ctx).catch(() => []);
   if (ctx.signal.aborted) return null;
   if (data.name) root.querySelector("h2").textContent = data.name;
   const body = panelBody(root);

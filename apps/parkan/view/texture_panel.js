@@ -92,7 +92,7 @@ export async function openTexture(parent, ctx) {
         h("h3", { text: "Loader (flags 0x400000)" }), loadFacts, loadRects ? h("div.table-scroll", null, loadRects) : null,
         pageTable ? [h("h3", { text: "Page" }), pageTable] : null,
         palette ? [h("h3", { text: "Palette" }), palette] : null)),
-    diagnosticsList(await diagnosticsOf(ctx)));
+    diagnosticsList(data.diagnostics ?? await diagnosticsOf(ctx)));
 
   let loadedOnce = false;
   image.addEventListener("load", () => {

@@ -62,6 +62,7 @@ export class Tree {
     if (!this.collapsedByUser || this.lastFilter !== this.filter) this.collapsedByUser = new Set();
     this.lastFilter = this.filter;
     const { rows, matches } = this.visible();
+    const hadFocus = this.container.contains(document.activeElement);
     clear(this.container);
     const fragment = document.createDocumentFragment();
     this.rows = rows.map((r) => {
@@ -78,7 +79,7 @@ export class Tree {
       this.countElement.textContent = `${this.files.length} files, ${entries} entries`;
     }
     if (this.rows.length === 0) this.container.append(h("div.empty", { text: "nothing matches" }));
-    if (this.selected && this.rowIndex(this.selected) >= 0) this.mark(this.selected, false);
+    if (this.selected && this.rowIndex(this.selected) >= 0) this.mark(this.selected, hadFocus);
     else if (this.rows.length) this.rows[0].element.tabIndex = 0;
   }
 
