@@ -139,7 +139,7 @@ export async function openTexture(parent, ctx) {
 }
 
 function num(v) {
-  return typeof v === "number" && !Number.isInteger(v) ? v.toFixed(4) : v;
+  return typeof v === "number" && !Number.isInteger(v) ? String(Number(v.toFixed(4))) : v;
 }
 
 function defaultZoom(w, hh) {
