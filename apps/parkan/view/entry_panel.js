@@ -21,15 +21,25 @@ export async function openEntry(parent, ctx) {
     facts([["file", data.file], e ? ["entry", `#${e.index} ${e.name}`] : null, e ? ["type", e.type] : null,
       e ? ["size", h("span.num", { text: `${e.size} B (${formatSize(e.size)})` })] : null, ["view", data.view]]),
     diagnosticsList(data.diagnostics),
-    data.info && data.info.materials ? wearTables(data.info) : null,
+    data.info && data.info.materials ? wearTables(data.info, ctx) : null,
     data.info ? [h("h3", { text: "Info" }), h("pre.json", { text: JSON.stringify(data.info, null, 2) })]
       : h("p.dim", { text: "no decoder for this kind of resource" }));
   root.dataset.state = "loaded";
   return { dispose() {} };
 }
 
-function wearTables(info) {
-  const list = (title, items) => items && items.length ? [h("h3", { text: `${title} (${items.length})` }),
-    h("ol.wear", { start: 0 }, items.map((m) => h("li", { text: typeof m === "string" ? m : JSON.stringify(m) })))] : null;
-  return [list("Materials", info.materials), list("Lightmaps", info.lightmaps)];
+// A wear table's materials and lightmaps, each a link to its Material.lib / LightMap.lib entry when found.
+function wearTables(info, ctx) {
+  const link = (library, item) => {
+    const name = typeof item === "string" ? item : item.name;
+    const f = ctx.game.files.find((x) => x.file.toLowerCase() === library.toLowerCase());
+    const e = f && (f.entries || []).find((x) => x.name.toLowerCase() === String(name).toLowerCase());
+    const label = [h("span", { text: name }),
+      item.legacy_id !== undefined ? h("span.num.dim", { text: ` id ${item.legacy_id}` }) : null];
+    if (!e) return h("li", null, label, h("span.sev-warning", { text: ` (not in ${library})` }));
+    return h("li", null, h("a", { href: ctx.routeFor(e.view, f.file, e.index) }, label));
+  };
+  const list = (title, library, items) => items && items.length ? [h("h3", { text: `${title} (${items.length})` }),
+    h("ol.wear", { start: 0 }, items.map((m) => link(library, m)))] : null;
+  return [list("Materials", "Material.lib", info.materials), list("Lightmaps", "LightMap.lib", info.lightmaps)];
 }

@@ -72,7 +72,12 @@ async function route() {
     if (kind === "texture") panel = await openTexture(panelElement, ctx);
     else if (kind === "material") panel = await openMaterial(panelElement, ctx);
     else if (kind === "model") {
+      // three.js is loaded on the first model only: until then the panel says so.
+      const placeholder = panelRoot("model", lookup(file, entry)?.name || file);
+      placeholder.querySelector(".loading").textContent = "Loading the 3D viewer (three.js)…";
+      panelElement.append(placeholder);
       const module = await import("./model_panel.js");
+      placeholder.remove();
       if (controller.signal.aborted) return;
       panel = await module.openModel(panelElement, ctx);
     } else if (kind === "findings") panel = await openFindings(panelElement, ctx, params.get("severity"));

@@ -66,7 +66,7 @@ export async function openModel(parent, ctx) {
     states.map((s) => h("option", { value: String(s), text: `state ${s}${s === 0 ? " (regular)" : s === 1 ? " (destroyed)" : ""}` })));
   const lodSelect = h("select#model-lod", { title: "level of detail" },
     lods.map((l) => h("option", { value: String(l), text: `LOD ${l}` })));
-  const playButton = h("button.play", { type: "button", text: "❚❚ Pause", disabled: true });
+  const playButton = h("button.play", { type: "button", text: "▶ Play", disabled: true });
   const scrub = h("input.scrub#model-scrub", { type: "range", min: 0, max: 1, step: 0.001, value: 0, disabled: true });
   const timeText = h("span.num.time", { text: "no animation" });
   const wireToggle = h("label.toggle", null, h("input", { type: "checkbox", onchange: (e) => setWire(e.target.checked) }), " wireframe");
@@ -248,7 +248,7 @@ export async function openModel(parent, ctx) {
       if (isAbort(error) || token !== loadToken) return;
       disposeModel();
       status.textContent = "";
-      viewport.after(h("div.model-error", null, h("strong", { text: `${error.status || ""} ${error.code || ""}` }), " ",
+      viewport.append(h("div.model-error", null, h("strong", { text: `${error.status || ""} ${error.code || ""}` }), " ",
         h("span", { text: error.message }), diagnosticsList(error.diagnostics)));
       root.dataset.state = "error";
       return;
