@@ -37,8 +37,7 @@ Result<json> model_info(const Located& at) {
   PARKAN_ASSIGN(msh::Model model, at.payload.parse([](ByteView bytes) { return msh::read_model(bytes); }));
   std::optional<msh::WearSummary> wear;
   if (at.archive) wear = game::find_model_wear(*at.archive, at.payload.location().name);
-  const std::string display = at.entry ? at.file + "::" + at.payload.entry_name() : at.file;
-  return msh::model_info_json(model, display, wear ? &*wear : nullptr);
+  return msh::model_info_json(model, display_name(at), wear ? &*wear : nullptr);
 }
 
 Result<json> wear_info(const Located& at) {

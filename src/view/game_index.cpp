@@ -70,7 +70,10 @@ std::string game_json(const ServiceState& state) {
                      {"entries", std::move(entries)}});
   }
   const game::ValidationReport& r = state.report;
-  const std::string name = std::filesystem::path(state.root).lexically_normal().filename().string();
+  // "games/Parkan/" names the game "Parkan", as "games/Parkan" does.
+  std::filesystem::path root = state.root.lexically_normal();
+  if (root.filename().empty()) root = root.parent_path();
+  const std::string name = root.filename().string();
   json doc = {{"game", name.empty() ? state.root.string() : name},
               {"files", std::move(files)},
               {"summary",

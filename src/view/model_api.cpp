@@ -57,8 +57,7 @@ Response handle_model(const ServiceState& state, const Query& query) {
   if (!m.model) return m.error;
   std::optional<msh::WearSummary> wear;
   if (m.located->archive) wear = game::find_model_wear(*m.located->archive, m.located->payload.location().name);
-  const std::string display = m.located->entry ? m.located->file + "::" + m.located->payload.entry_name()
-                                               : m.located->file;
+  const std::string display = display_name(*m.located);
   std::set<std::size_t> states, lods;
   json nodes = json::array();
   for (std::size_t i = 0; i < m.model->nodes.size(); ++i) {
@@ -102,7 +101,7 @@ Response handle_model_glb(const ServiceState& state, const Query& query) {
   source.model = r.located->payload.bytes();
   source.entry_name = r.located->entry ? r.located->payload.location().name
                                        : std::filesystem::path(r.located->file).filename().string();
-  source.display_name = r.located->entry ? r.located->file + "::" + r.located->payload.entry_name() : r.located->file;
+  source.display_name = display_name(*r.located);
   source.library = r.located->archive;
   source.game = state.game.get();
   gltf::Options options;

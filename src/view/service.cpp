@@ -121,10 +121,22 @@ Response broken_response(const ServiceState& state, const Located& located, cons
   return error_response(422, "view.broken", diagnostics[0].message, diagnostics);
 }
 
+std::string display_name(const Located& located) {
+  return located.entry ? located.file + "::" + located.payload.entry_name() : located.file;
+}
+
 Response wrong_kind(const Located& located, std::string_view wanted) {
   return error_response(422, "view.kind",
-                        fmt::format("{} is not a {} (it shows as {})", located.payload.display_name(), wanted,
+                        fmt::format("{} is not a {} (it shows as {})", display_name(located), wanted,
                                     view_kind_name(located.view)));
+}
+
+// An error of the resource layer, located by the game-relative file (its own message names the full
+// path the archive was opened with, which is the user's, not the game's).
+Response unreadable_response(const std::string& file, const Error& error) {
+  Diagnostic d = to_diagnostic(error, "view.broken");
+  d.location.file = file;
+  return error_response(422, "view.broken", fmt::format("{}: {}", file, d.message), {d});
 }
 
 std::optional<std::uint64_t> query_number(const Query& query, std::string_view name, std::uint64_t max,
@@ -167,8 +179,7 @@ Resolved resolve(const ServiceState& state, const Query& query) {
     }
     auto archive = state.archive(file);
     if (!archive) {
-      out.error = error_response(422, "view.broken", archive.error().to_string(),
-                                 {to_diagnostic(archive.error(), "view.broken")});
+      out.error = unreadable_response(file, archive.error());
       return out;
     }
     if (*index >= (*archive)->entry_count()) {
@@ -178,8 +189,7 @@ Resolved resolve(const ServiceState& state, const Query& query) {
     }
     auto payload = (*archive)->payload(*index);
     if (!payload) {
-      out.error = error_response(422, "view.broken", payload.error().to_string(),
-                                 {to_diagnostic(payload.error(), "view.broken")});
+      out.error = unreadable_response(file, payload.error());
       return out;
     }
     located.entry = static_cast<std::size_t>(*index);
@@ -189,8 +199,7 @@ Resolved resolve(const ServiceState& state, const Query& query) {
   } else {
     auto payload = resource::open_file_payload(state.root / std::filesystem::path(file));
     if (!payload) {
-      out.error = error_response(422, "view.broken", payload.error().to_string(),
-                                 {to_diagnostic(payload.error(), "view.broken")});
+      out.error = unreadable_response(file, payload.error());
       return out;
     }
     located.view = view_of_file(listed->second);

@@ -84,8 +84,9 @@ Response handle_material_samples(const ServiceState& state, const Query& query);
 Response handle_model(const ServiceState& state, const Query& query);
 Response handle_model_glb(const ServiceState& state, const Query& query);
 
-// Parsed views of a located resource for the handlers; the error response when it is not of the
-// kind or does not read.
+// "Textures.lib::ROCK.0" or "models/tank.msh": game-relative, for messages.
+std::string display_name(const Located& located);
+// 422 view.kind: the resource is not what the endpoint shows.
 Response wrong_kind(const Located& located, std::string_view wanted);
 
 }  // namespace parkan::view::detail

@@ -313,6 +313,9 @@ TEST_F(ViewService, RefusesWhatIsNotInTheGame) {
   // The right kind for the endpoint.
   const std::string material = index_of("Material.lib", "DEFAULT");
   EXPECT_EQ(refusal("/api/texture", {{"file", "Material.lib"}, {"entry", material}}, 422), "view.kind");
+  // Messages name the resource by its place in the game, never by the user's folders.
+  EXPECT_EQ(get_json("/api/texture", {{"file", "Material.lib"}, {"entry", material}}, 422)["error"]["message"],
+            "Material.lib::DEFAULT is not a texture (it shows as material)");
   EXPECT_EQ(refusal("/api/model", {{"file", "Material.lib"}, {"entry", material}}, 422), "view.kind");
   EXPECT_EQ(refusal("/api/material", {{"file", "Textures.lib"}, {"entry", "0"}}, 422), "view.kind");
   EXPECT_EQ(refusal("/api/model.glb", {{"file", "Textures.lib"}}, 422), "view.kind");
