@@ -95,9 +95,13 @@ struct Writer {
   ~Writer() { png_destroy_write_struct(&png, info ? &info : nullptr); }
 };
 
-bool write_all(Writer& w, ByteBuffer* out, png_uint_32 width, png_uint_32 height, png_bytepp rows) {
+bool write_all(Writer& w, ByteBuffer* out, png_uint_32 width, png_uint_32 height, png_bytepp rows, Effort effort) {
   if (setjmp(png_jmpbuf(w.png))) return false;
   png_set_write_fn(w.png, out, write_to_memory, flush_memory);
+  if (effort == Effort::fastest) {
+    png_set_compression_level(w.png, 1);
+    png_set_filter(w.png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+  }
   png_set_IHDR(w.png, w.info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(w.png, w.info);
@@ -136,7 +140,7 @@ Result<texm::Image> decode(ByteView bytes) {
   return image;
 }
 
-Result<ByteBuffer> encode(const texm::Image& image) {
+Result<ByteBuffer> encode(const texm::Image& image, Effort effort) {
   if (image.width == 0 || image.height == 0 || image.width > 0x7FFFFFFF || image.height > 0x7FFFFFFF)
     return invalid(fmt::format("cannot write a {}x{} PNG", image.width, image.height));
   if (image.rgba.size() != std::size_t(image.width) * image.height * 4)
@@ -152,7 +156,7 @@ Result<ByteBuffer> encode(const texm::Image& image) {
     rows[y] = const_cast<png_bytep>(image.rgba.data() + std::size_t(y) * image.width * 4);  // libpng only reads them
   ByteBuffer out;
   out.reserve(image.rgba.size() / 2 + 1024);
-  if (!write_all(w, &out, image.width, image.height, rows.data()))
+  if (!write_all(w, &out, image.width, image.height, rows.data(), effort))
     return invalid(fmt::format("cannot write PNG: {}", w.error.message));
   return out;
 }

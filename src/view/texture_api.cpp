@@ -81,7 +81,7 @@ Response handle_texture_png(const ServiceState& state, const Query& query) {
     return error_response(400, "view.bad_request", fmt::format("`level` is 0..{} for this texture", levels - 1));
   auto image = texm::decode(*t.texture, static_cast<std::size_t>(*level));
   if (!image) return broken_response(state, *t.located, image.error());
-  auto png = png::encode(*image);
+  auto png = png::encode(*image, png::Effort::fastest);
   if (!png) return broken_response(state, *t.located, png.error());
   return {200, "image/png", std::string(png->begin(), png->end())};
 }

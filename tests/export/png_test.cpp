@@ -75,6 +75,9 @@ RC_GTEST_PROP(Png, AnyImageRoundTrips, ()) {
   auto back = decode(*encode(image));
   RC_ASSERT(back.ok());
   RC_ASSERT(*back == image);
+  auto fast = decode(*encode(image, Effort::fastest));
+  RC_ASSERT(fast.ok());
+  RC_ASSERT(*fast == image);
 }
 
 TEST(Png, GreyscaleOfEveryDepth) {

@@ -14,6 +14,9 @@ inline constexpr std::uint64_t kMaxExpansion = 1100;
 inline constexpr std::uint64_t kMinBudget = 1u << 20;
 
 Result<texm::Image> decode(ByteView png);
-Result<ByteBuffer> encode(const texm::Image& image);
+// smallest: zlib's default level and libpng's adaptive filters (files that are kept); fastest: level 1
+// and the Sub filter, a few times faster for a 512x512 texture (PNGs shown once, by the viewer).
+enum class Effort { smallest, fastest };
+Result<ByteBuffer> encode(const texm::Image& image, Effort effort = Effort::smallest);
 
 }  // namespace parkan::png
