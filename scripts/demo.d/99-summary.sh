@@ -8,3 +8,4 @@ printf '  %-52s %s\n' "$DEMO/walker.glb" "the walker, animated, as glTF 2.0 (par
 printf '  %-52s %s\n' "$DEMO/gltf/" "$(count "$DEMO/gltf" '*.glb') models of models.rlb as .glb"
 printf '  %-52s %s\n' "$DEMO/runtime.json" "the material trace replayed, call by call (parkan runtime replay)"
 echo "On an installed game: parkan validate <game folder> --json report.json"
+echo "To look at it in a browser: parkan view <game folder>"
