@@ -23,8 +23,7 @@ using texm::Format;
 
 constexpr std::uint32_t kTexcatFlags4 = 32;
 constexpr std::uint32_t kTexcatFlags5 = 0x04000000;
-constexpr std::size_t kRetailTextures = 393;
-constexpr std::size_t kRetailFlags4Zero = 32;    // 393 - 361
+constexpr std::size_t kRetailFlags4Zero = 32;    // of the 393 retail textures, 361 have flags4 32
 constexpr std::size_t kRetailFlags5Set = 81;
 constexpr std::size_t kRetailLightmaps = 25;
 
