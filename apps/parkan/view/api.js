@@ -1,4 +1,4 @@
-// Fetch wrappers over the `parkan view` HTTP API (view-api.md). Every failure becomes an ApiError with the
+// Fetch wrappers over the `parkan view` HTTP API (docs/view.md 3). Every failure becomes an ApiError with the
 // server's status, code, message and diagnostics (422 on a broken resource), so panels can show them.
 import { query } from "./dom.js";
 

@@ -1,5 +1,5 @@
 #pragma once
-// The JSON/PNG/glTF API behind `parkan view` (docs in the page's contract: apps/parkan/view/README.md).
+// The JSON/PNG/glTF API behind `parkan view` (docs/view.md 3).
 // No HTTP here: a request is a path and its decoded query parameters, a response a status, a content
 // type and a body, so that the handlers are tested and benchmarked without a socket. Read-only: no
 // handler writes anything.
