@@ -48,7 +48,7 @@ await page.send("Page.enable");
 
 const results = { ready: [], texture: [], material: [], model: [] };
 for (let run = 0; run < RUNS; run++) {
-  await page.send("Page.navigate", { url: base + "#/" });
+  await page.send("Page.navigate", { url: `${base}?run=${run}#/` });  // a new document each run
   await page.waitFor(`document.body && document.body.dataset.ready === "1"`, 20000, "the page never set data-ready");
   results.ready.push(Number(await page.evaluate(`document.body.dataset.readyMs`)));
   for (const t of targets) {
