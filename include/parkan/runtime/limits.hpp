@@ -17,10 +17,6 @@ inline constexpr std::uint32_t kSweepIntervalMs = 20000;
 // A texture whose reference count is 0 is freed by a sweep once it has been unused longer than this.
 inline constexpr std::uint32_t kSweepAgeMs = 60000;
 
-// Texture load flag a material adds when its attr1 bit 0 is set (materials-texm.md 6.1). The
-// hardware-dependent 0x80000 of flagA is not applied (runtime.md).
-inline constexpr std::uint32_t kMaterialTextureLoadFlag = 0x200000;
-
 // The C runtime's rand() (runtime.md "Random numbers").
 inline constexpr std::uint32_t kCrtRandMultiplier = 214013;
 inline constexpr std::uint32_t kCrtRandIncrement = 2531011;
