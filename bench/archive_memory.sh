@@ -28,7 +28,7 @@ path, n = sys.argv[1], int(sys.argv[2])
 rng = random.Random(9)
 names = [b"E%07d_%s.0" % (i, b"ABCDEFGH"[i % 8:i % 8 + 1]) for i in range(n)]
 rng.shuffle(names)
-def fold(name):  # the engine's _strcmpi: A..Z to a..z (nres.md 4)
+def fold(name):  # the engine's _strcmpi: A..Z to a..z (docs/formats/nres.md 4)
     return name.lower()
 order = sorted(range(n), key=lambda i: fold(names[i]))
 sizes = [rng.randint(1, 8) for _ in range(n)]

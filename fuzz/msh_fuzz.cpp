@@ -1,4 +1,4 @@
-// MSH models on random input (msh.md 1-9): read, check, write. Inputs starting with "NRes" are
+// MSH models on random input (docs/formats/msh.md 1-9): read, check, write. Inputs starting with "NRes" are
 // models as they are; any other input is cut into the corpus's stream set (so that most runs get
 // past the container and into the typed streams).
 // Invariants (trap on violation): whatever reads writes back byte-identical; an edited model

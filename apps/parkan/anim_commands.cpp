@@ -1,4 +1,4 @@
-// parkan anim info|sample|blend|check|world|canonical (cli.md "anim: MSH animation"): glue between
+// parkan anim info|sample|blend|check|world|canonical (docs/cli.md 10.4): glue between
 // the resource layer, the msh library (anim.hpp, anim_json.hpp) and the terminal.
 #include <charconv>
 #include <cmath>

@@ -1,4 +1,4 @@
-// parkan archive list|verify|cat|extract|pack|repack|add|replace|remove|rename (cli.md "archive").
+// parkan archive list|verify|cat|extract|pack|repack|add|replace|remove|rename (docs/cli.md 10.1).
 //
 // Every command keeps its memory near the size of its input (issue 9, defect 3): the archive is
 // mapped, its directory read once, and whatever is as large as the archive (JSON documents, the new
@@ -76,7 +76,7 @@ Result<std::uint32_t> type_id_of(const std::string& text) {
 }
 
 // The type id a payload's magic names, where it has one: a Texm is stored as "Texm", an NRes (a
-// model, msh.md) as "MESH". MAT0 and WEAR payloads have no magic.
+// model, docs/formats/msh.md) as "MESH". MAT0 and WEAR payloads have no magic.
 std::optional<std::uint32_t> type_from_magic(ByteView payload) {
   if (payload.size() < 4) return std::nullopt;
   switch (load_u32(payload.data())) {
@@ -138,7 +138,7 @@ struct OutputSink {
 
 // ---- list ---------------------------------------------------------------------------------------
 
-// The document of cli.md, entry by entry: byte for byte what print_json gives for the whole
+// The document of docs/cli.md, entry by entry: byte for byte what print_json gives for the whole
 // document (keys in json's sorted order), without building it (10^6 entries were 1.5 GB as one).
 Status print_list_json(const nres::Archive& a) {
   StdoutWriter out;
@@ -182,7 +182,7 @@ void add_list(CLI::App& group) {
     return 0;
   });
   c->add_option("ARCHIVE", *path, "NRes archive or RsLi library")->required();
-  c->add_flag("--json", *as_json, "print one JSON document (cli.md keys)");
+  c->add_flag("--json", *as_json, "print one JSON document (docs/cli.md keys)");
 }
 
 // ---- verify -------------------------------------------------------------------------------------
@@ -196,7 +196,7 @@ void add_verify(CLI::App& group) {
   auto as_json = std::make_shared<bool>(false);
   CLI::App* c = add_command(
       group, "verify",
-      "check every rule of nres.md 6 or rsli.md 9 (strict by default) and print each violation with its code; exit 1 if "
+      "check every rule of docs/formats/nres.md 6 or docs/formats/rsli.md 9 (strict by default) and print each violation with its code; exit 1 if "
       "any archive has one (3 if one could not be read). Misalignment, non-zero gaps and an unusual sort "
       "table are warnings (exit 0). Several archives: each is reported, then the total",
       [=]() -> Result<int> {

@@ -1,4 +1,4 @@
-// parkan export gltf (cli.md "export: other ecosystems"). Glue only: the export lives in
+// parkan export gltf (docs/cli.md 6). Glue only: the export lives in
 // parkan/export/gltf.hpp.
 #include <filesystem>
 #include <iostream>

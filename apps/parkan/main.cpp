@@ -1,4 +1,4 @@
-// parkan: the command-line toolchain. Thin glue over the library; see spec cli.md.
+// parkan: the command-line toolchain. Thin glue over the library; see spec docs/cli.md.
 #include <cstdio>
 
 #include "cli.hpp"

@@ -1,4 +1,4 @@
-// parkan mat0 dump|build|check|phases|sample|find (cli.md "mat0 and wear"). Glue only: the format and
+// parkan mat0 dump|build|check|phases|sample|find (docs/cli.md 10.3). Glue only: the format and
 // the library folder live in parkan/material, the lookup in parkan/runtime, opening in parkan/resource.
 #include <filesystem>
 #include <iostream>
@@ -26,7 +26,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// --attr1/--attr2 for a bare payload (cli.md defaults 0 and 6); an archive entry brings its own
+// --attr1/--attr2 for a bare payload (docs/cli.md defaults 0 and 6); an archive entry brings its own
 // unless the flags are given.
 struct AttrFlags {
   std::uint32_t attr1 = 0;

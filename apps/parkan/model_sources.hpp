@@ -10,7 +10,7 @@
 
 namespace parkan::cli {
 
-// A model is an NRes stored as a MESH entry of a library (msh.md); an entry of another type whose
+// A model is an NRes stored as a MESH entry of a library (docs/formats/msh.md); an entry of another type whose
 // payload is an NRes is taken as a model too. A MESH entry whose payload is broken is still a
 // model: checking it says what is wrong with it.
 bool is_model_entry(const resource::Payload& payload);

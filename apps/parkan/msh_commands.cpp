@@ -1,4 +1,4 @@
-// parkan msh info|check (cli.md "msh: models"): glue between the resource layer, the model library
+// parkan msh info|check (docs/cli.md 10.5): glue between the resource layer, the model library
 // (msh/model.hpp), the WEAR parser and the terminal.
 #include <memory>
 #include <optional>
@@ -44,7 +44,7 @@ Result<LoadedMsh> load_msh(const std::string& reference) {
   return LoadedMsh{std::move(payloads[0]), std::move(model)};
 }
 
-// The model's WEAR (msh.md: `<stem>.wea` in the same library), when there is one.
+// The model's WEAR (docs/formats/msh.md: `<stem>.wea` in the same library), when there is one.
 std::optional<msh::WearSummary> find_wear(const resource::Payload& payload) {
   if (!payload.is_entry()) return std::nullopt;
   auto archive = resource::open_archive(payload.file());
@@ -228,7 +228,7 @@ void add_msh_commands(CLI::App& app) {
   {  // check
     auto models = std::make_shared<std::vector<std::string>>();
     auto as_json = std::make_shared<bool>(false);
-    CLI::App* c = add_command(*group, "check", "every model rule (msh.md 8): strides, counts, ranges, bounds, parents",
+    CLI::App* c = add_command(*group, "check", "every model rule (docs/formats/msh.md 8): strides, counts, ranges, bounds, parents",
                               [=]() -> Result<int> { return run_msh_check(*models, *as_json); });
     c->footer(
         "Prints each finding, a line per model and a total. Exit 0 when no model has errors, 1 when one has, "

@@ -1,5 +1,5 @@
 #pragma once
-// The `archive` commands on an RsLi library (cli.md "RsLi archives"); archive_commands.cpp sends a
+// The `archive` commands on an RsLi library (docs/cli.md 3.7); archive_commands.cpp sends a
 // file here when it starts with the RsLi magic.
 #include <optional>
 #include <string>

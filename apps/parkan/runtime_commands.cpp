@@ -1,4 +1,4 @@
-// parkan runtime replay (cli.md "runtime"; runtime.md "Trace format"). Glue only: the trace parser and
+// parkan runtime replay (docs/cli.md 8; docs/runtime.md 11). Glue only: the trace parser and
 // the replay live in parkan/runtime/trace.hpp.
 #include <iostream>
 

@@ -1,4 +1,4 @@
-// parkan texm info|check|to-png|to-rgba|from-png|load|palettes (cli.md "texm"). Glue only: the formats live in
+// parkan texm info|check|to-png|to-rgba|from-png|load|palettes (docs/cli.md 10.2). Glue only: the formats live in
 // parkan/texm and parkan/export.
 #include <charconv>
 #include <filesystem>

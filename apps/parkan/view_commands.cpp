@@ -1,4 +1,4 @@
-// parkan view GAME_DIR [--port N] [--no-open] (cli.md): a local HTTP server on 127.0.0.1 only, for
+// parkan view GAME_DIR [--port N] [--no-open] (docs/cli.md): a local HTTP server on 127.0.0.1 only, for
 // the page embedded in this binary and the read-only API of parkan::view::Service. Glue: requests are
 // mapped to the service or to an embedded file; nothing here reads the game.
 #include <cstdlib>

@@ -1,4 +1,4 @@
-// parkan wear parse|check|canonical (cli.md "mat0 and wear"). Glue only: the parsers live in
+// parkan wear parse|check|canonical (docs/cli.md 10.3). Glue only: the parsers live in
 // parkan/material/wear.hpp, opening in parkan/resource.
 #include <iostream>
 #include <map>

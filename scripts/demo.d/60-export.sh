@@ -1,4 +1,4 @@
-# glTF export (cli.md "export: other ecosystems"): the sample walker, animated, to one .glb; then every
+# glTF export (docs/cli.md 6): the sample walker, animated, to one .glb; then every
 # model of the sample model library, one .glb each. (sourced by scripts/demo: $PARKAN, $DEMO, run)
 LIBRARY="$DEMO/game/models.rlb"
 run export gltf "$LIBRARY::walker.msh" "$DEMO/walker.glb"

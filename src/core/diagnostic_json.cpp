@@ -1,4 +1,4 @@
-// A diagnostic as JSON (cli.md).
+// A diagnostic as JSON (docs/cli.md).
 #include "parkan/core/diagnostic_json.hpp"
 
 namespace parkan {

@@ -1,5 +1,5 @@
-// glTF export: the animation (cli.md "export: other ecosystems"): the engine's exact sampler
-// (msh-animation.md 3, anim.hpp sample_node) at every frame 0 .. frame_count - 1 at engine time
+// glTF export: the animation (docs/cli.md 6): the engine's exact sampler
+// (docs/formats/msh-animation.md 3, anim.hpp sample_node) at every frame 0 .. frame_count - 1 at engine time
 // t = frame, written at glTF time frame / fps; translation and rotation channels per node with a frame
 // map, the rotation conj(q) as for the rest pose.
 #include <fmt/format.h>

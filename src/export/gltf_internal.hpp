@@ -81,7 +81,7 @@ Result<SceneStats> build_scene(const SceneInput& input, MaterialChain& chain, ti
                                BufferBuilder& buffer);
 
 // glTF rotation [x, y, z, w] of the engine's node matrix: conj(q) of q = [w, x, y, z], normalized
-// (identity for a zero quaternion), decisions.md "Node transforms and export".
+// (identity for a zero quaternion), docs/formats/msh.md 7.3.
 std::array<double, 4> gltf_rotation(const msh::Quat& q);
 
 // ---- gltf_animation.cpp ----

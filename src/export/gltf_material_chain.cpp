@@ -1,5 +1,5 @@
-// glTF export: a batch's material (materials-reference.md): Batch20.material is the WEAR row of the
-// model's `<stem>.wea` in the same library (decisions.md "Batch material"), its name the MAT0 entry in
+// glTF export: a batch's material (docs/formats/mat0.md): Batch20.material is the WEAR row of the
+// model's `<stem>.wea` in the same library (docs/formats/msh.md 12.2), its name the MAT0 entry in
 // the game's Material.lib, phase 0 names the texture in Textures.lib, decoded with its own palette.
 #include <fmt/format.h>
 
@@ -16,7 +16,7 @@ namespace parkan::gltf::detail {
 
 namespace {
 
-constexpr std::string_view kMaterialLibrary = "Material.lib";  // runtime.md "State": the default names
+constexpr std::string_view kMaterialLibrary = "Material.lib";  // docs/runtime.md 3.3: the default names
 constexpr std::string_view kTextureLibrary = "Textures.lib";
 constexpr std::string_view kDefaultMaterial = "DEFAULT";
 
@@ -30,7 +30,7 @@ struct MaterialEntry {
   std::string match;
 };
 
-// LoadMaterial's lookup (runtime.md "Behaviour", materials-texm.md 6.6): the exact name, then DEFAULT,
+// LoadMaterial's lookup (docs/runtime.md 6.1, docs/formats/mat0.md 6): the exact name, then DEFAULT,
 // then entry 0. The same rule as runtime::find_material, which this layer may not link.
 std::optional<MaterialEntry> find_material_entry(const resource::Archive& library, std::string_view name) {
   if (!name.empty())

@@ -1,5 +1,5 @@
 // glTF export: nodes with their rest poses and parents, a mesh per node from the chosen slot, one
-// primitive per batch, materials and images (decisions.md "Node transforms and export", "glTF export:
+// primitive per batch, materials and images (docs/formats/msh.md 7.3, "glTF export:
 // axes, winding, normals", "Batch material", "MSH node slots").
 #include <cmath>
 #include <limits>
@@ -64,7 +64,7 @@ bool alpha_is_opaque(const texm::Image& image) {
   return true;
 }
 
-// glTF alphaMode from the pipeline category (materials-reference.md "Pipeline category"): 0 draws
+// glTF alphaMode from the pipeline category (docs/formats/mat0.md 2.3): 0 draws
 // without blending; 1 blends with alpha and alpha-tests (MASK when the texture's alpha is only 0 and
 // 255, where the test decides alone); 2..4 blend (additive, multiplicative: BLEND is the nearest);
 // 5..15 leave the state unchanged (OPAQUE).
@@ -128,7 +128,7 @@ Status SceneBuilder::add_nodes() {
       return invalid_rule("anim.node.fallback_range",
                           fmt::format("node {}: fallback key {} is past the {} keys", n, source.fallback_key,
                                       anim.key_count));
-    const msh::AnimKey rest = anim.key(source.fallback_key);  // msh.md 7: the rest pose
+    const msh::AnimKey rest = anim.key(source.fallback_key);  // docs/formats/msh.md 7: the rest pose
     node.translation = {rest.pos[0], rest.pos[1], rest.pos[2]};
     std::array<double, 4> rotation = gltf_rotation(msh::decode_quat(rest.quat_raw));
     node.rotation.assign(rotation.begin(), rotation.end());
@@ -143,7 +143,7 @@ Status SceneBuilder::add_nodes() {
     const std::size_t parent = source.parent == msh::kNoParent ? root : source.parent;
     out_.nodes[parent].children.push_back(int(n));
   }
-  // decisions.md: Z-up to Y-up, a rotation of -90 degrees about X: (x, y, z) -> (x, z, -y).
+  // docs/formats/msh.md 13.2: Z-up to Y-up, a rotation of -90 degrees about X: (x, y, z) -> (x, z, -y).
   tinygltf::Node& up = out_.nodes[root];
   up.name = in_.root_name;
   const double half = std::sqrt(0.5);
@@ -197,7 +197,7 @@ void SceneBuilder::add_primitive(tinygltf::Mesh& mesh, const msh::Slot& slot, st
       }
       indices.push_back(remap_[v[k]]);
     }
-    // Winding vote (decisions.md): the geometric normal against the stored vertex normals, or the
+    // Winding vote (docs/formats/msh.md 13.5): the geometric normal against the stored vertex normals, or the
     // triangle descriptor's face normal when those are zero.
     const Vec3 geometric = cross(sub(model_.positions[v[1]], model_.positions[v[0]]),
                                  sub(model_.positions[v[2]], model_.positions[v[0]]));
@@ -284,7 +284,7 @@ Result<int> SceneBuilder::material_for(const msh::Batch& batch) {
   if (resolved.mat) {
     const material::Mat0& mat = *resolved.mat;
     const material::RuntimeFlags flags = material::decode_runtime_flags(mat.attributes.attr1);
-    // Phase 0 (materials-texm.md 6.3): diffuse p4..p6 / 255 times the texture, opacity p3 * 0.01.
+    // Phase 0 (docs/formats/mat0.md 4.3): diffuse p4..p6 / 255 times the texture, opacity p3 * 0.01.
     const material::Phase& phase = mat.phases.empty() ? material::Phase{} : mat.phases[0];
     const auto& p = phase.params;
     const double opacity = std::clamp(double(material::param_percent(p[3])), 0.0, 1.0);
@@ -339,7 +339,7 @@ Result<int> SceneBuilder::image_for(const ResolvedMaterial& resolved) {
   auto png_bytes = in_.options.encode_png ? in_.options.encode_png(*resolved.image) : png::encode(*resolved.image);
   if (!png_bytes) return std::move(png_bytes).error();
   if (out_.samplers.empty()) {
-    tinygltf::Sampler sampler;  // UVs tile (msh.md 4: about -32..+32)
+    tinygltf::Sampler sampler;  // UVs tile (docs/formats/msh.md 4: about -32..+32)
     sampler.wrapS = TINYGLTF_TEXTURE_WRAP_REPEAT;
     sampler.wrapT = TINYGLTF_TEXTURE_WRAP_REPEAT;
     sampler.magFilter = TINYGLTF_TEXTURE_FILTER_LINEAR;

@@ -1,4 +1,4 @@
-// A model's WEAR table beside it (msh.md).
+// A model's WEAR table beside it (docs/formats/msh.md).
 #include "parkan/game/model_wear.hpp"
 
 #include "parkan/material/wear.hpp"

@@ -1,4 +1,4 @@
-// objects.rlb (msh.md 11): the records of one prototype (read, written back losslessly, checked) and
+// objects.rlb (docs/formats/objects.md): the records of one prototype (read, written back losslessly, checked) and
 // the resolution of a prototype key to its expanded records and its model.
 #include "parkan/game/objects.hpp"
 

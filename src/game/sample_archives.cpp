@@ -1,4 +1,4 @@
-// Sample NRes archives with the edge cases of the real corpus (nres.md 3, 5, 8): an unindexed
+// Sample NRes archives with the edge cases of the real corpus (docs/formats/nres.md 3, 5, 8): an unindexed
 // non-zero region before the first payload (Part 2 Textures.lib), zero and non-zero gaps, file
 // order unlike directory order, duplicate and mixed-case names, names with '_' and '[' (where the
 // two case folds disagree), junk after a name's NUL, empty payloads. All of them pass the strict
@@ -35,7 +35,7 @@ struct EdgeEntry {
   const char* name;
   std::uint32_t type_id;
   std::size_t size;
-  const char* tail;  // junk after the NUL (retail files have it, nres.md 3)
+  const char* tail;  // junk after the NUL (retail files have it, docs/formats/nres.md 3)
 };
 
 // Directory order. Sizes are deliberately not multiples of 8.

@@ -1,6 +1,6 @@
-// The sample game's RsLi libraries, shaped like the retail ones (rsli.md: each part ships
+// The sample game's RsLi libraries, shaped like the retail ones (docs/formats/rsli.md: each part ships
 // `gamefont.rlb`, 2 entries stored with LZSS, and `sprites.lib`, 24 entries stored with raw Deflate):
-// glyph sheets and interface sprites as Texm payloads. sprites.lib keeps the retail quirk (rsli.md 8):
+// glyph sheets and interface sprites as Texm payloads. sprites.lib keeps the retail quirk (docs/formats/rsli.md 8):
 // its last entry declares a packed range one byte past the end of the file.
 #include <fmt/format.h>
 

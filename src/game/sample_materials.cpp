@@ -1,4 +1,4 @@
-// A synthetic Material.lib and WEAR texts following the corpus statistics (materials-texm.md 13.1,
+// A synthetic Material.lib and WEAR texts following the corpus statistics (docs/formats/mat0.md 9,
 // 13.4): every entry MAT0 with attr2 = 6 and attr3 = 0, up to 29 phases and 8 animation blocks,
 // attr1 categories 0..4; a DEFAULT that is not entry 0; animated materials in every mode (and an
 // unknown mode 5); WEAR texts with and without LIGHTMAPS, each with the separator line (13.4). The last

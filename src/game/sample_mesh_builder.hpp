@@ -1,7 +1,7 @@
 #pragma once
 // Shape primitives for the sample models: boxes, slanted boxes (any eight corners), cylinders and
 // flat polygons, with flat face normals (smooth around a cylinder), counter-clockwise winding seen
-// from outside in the right-handed Z-up frame of the models (msh.md 4, 7), and UVs that tile a
+// from outside in the right-handed Z-up frame of the models (docs/formats/msh.md 4, 7), and UVs that tile a
 // texture every `tile` model units. Triangles are grouped by material (the WEAR row of a batch).
 #include <array>
 #include <cstdint>

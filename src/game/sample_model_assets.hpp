@@ -1,7 +1,7 @@
 #pragma once
 // The look of the sample models (models.rlb): the textures drawn for them (appended to Textures.lib),
 // their materials (in Material.lib, one phase with the texture) and each model's WEAR rows. A batch's
-// material is its WEAR row (decisions.md "Batch material"): row -> MAT0 name -> phase 0 texture.
+// material is its WEAR row (docs/formats/msh.md 12.2): row -> MAT0 name -> phase 0 texture.
 #include <string>
 #include <utility>
 #include <vector>

@@ -120,7 +120,7 @@ Status append_slot(msh::Model& m, const mesh::SlotMesh& geometry, msh::Slot& slo
 }
 
 // Model bounds over every node's geometry in every state and LOD, at every half frame of the
-// timeline (msh.md 3): the box, and the sphere and vertical capsule around that box (they contain
+// timeline (docs/formats/msh.md 3): the box, and the sphere and vertical capsule around that box (they contain
 // everything the box does; one pass over the vertices).
 Status set_bounds(msh::Model& m, const SampleModel& spec) {
   PARKAN_ASSIGN(ByteBuffer bytes, msh::write_model(m));

@@ -1,7 +1,7 @@
 #pragma once
 // A sample model in authoring terms (named nodes with a parent, a rest pose, geometry per
 // (state, LOD) and optional animation keys), turned into a model NRes with every typed stream of
-// msh.md 1-7: packed normals and UVs, one batch per material, one triangle descriptor per triangle,
+// docs/formats/msh.md 1-7: packed normals and UVs, one batch per material, one triangle descriptor per triangle,
 // slot bounds in node space, model bounds over every frame of the animation, node names in type 10.
 #include <functional>
 #include <map>
@@ -17,7 +17,7 @@
 namespace parkan::game {
 
 // The stored quaternion whose engine matrix turns by `angle` radians counter-clockwise about the
-// axis (the matrix rotates by conj(q): decisions.md "Node transforms and export").
+// axis (the matrix rotates by conj(q): docs/formats/msh.md 7.3).
 msh::RawQuat node_rotation(msh::Vec3 axis, float angle);
 // The product of two such rotations: first `b`, then `a` (both in the node's parent frame).
 msh::RawQuat node_rotation_then(msh::Vec3 axis_a, float angle_a, msh::Vec3 axis_b, float angle_b);

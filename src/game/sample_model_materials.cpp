@@ -1,5 +1,5 @@
-// Materials and WEAR texts of the sample models: one opaque phase each (category 0, materials-
-// reference.md "Pipeline category"), full directional light, a little specular, no additive colour,
+// Materials and WEAR texts of the sample models: one opaque phase each (category 0,
+// docs/formats/mat0.md 2.3), full directional light, a little specular, no additive colour,
 // the texture of sample_model_textures.cpp, no Page rect.
 #include <algorithm>
 #include <string_view>

@@ -1,7 +1,7 @@
 // Sample models. models.rlb is a model library like the game's bases.rlb: the tank, the building and
 // the walker with geometry (sample_tank.cpp, sample_building.cpp, sample_walker.cpp), each MESH entry
 // with its `<stem>.wea` beside it. models/ and animated.rlb hold the walker and synthetic animated
-// models (msh-animation.md; msh.md 1, 2, 8): node counts 1..38 as in the corpus, whole-frame key
+// models (docs/formats/msh-animation.md; docs/formats/msh.md 1, 2, 8): node counts 1..38 as in the corpus, whole-frame key
 // times starting at 0, maps from the canonical writer, plus the edge cases the seeds name: a static
 // model with an empty Res19 (10.1), and the legacy 24-byte node table (10.3). The retail size adds
 // the model catalog (sample_model_catalog.hpp): vehicles, robots and turrets in units.rlb; towers,
@@ -27,7 +27,7 @@ namespace parkan::game {
 
 namespace {
 
-constexpr std::uint32_t kMeshType = 0x4853454D;  // "MESH": a model entry of a library (msh.md)
+constexpr std::uint32_t kMeshType = 0x4853454D;  // "MESH": a model entry of a library (docs/formats/msh.md)
 
 msh::RawQuat axis_angle(float ax, float ay, float az, float angle) {
   float length = std::sqrt(ax * ax + ay * ay + az * az);
@@ -126,7 +126,7 @@ struct CatalogFamily {
 constexpr CatalogFamily kCatalogVehicles{72, 30}, kCatalogRobots{40, 100}, kCatalogTurrets{28, 100},
     kCatalogTowers{20, 50}, kCatalogBuildings{90, 10}, kCatalogTrees{60, 25}, kCatalogRocks{30, 0},
     kCatalogProps{60, 15};
-constexpr std::uint32_t kCatalogLightmapEvery = 20;    // 5% of the .wea have a LIGHTMAPS block (materials-texm.md 13.4)
+constexpr std::uint32_t kCatalogLightmapEvery = 20;    // 5% of the .wea have a LIGHTMAPS block (docs/formats/wear.md 8)
 constexpr std::uint32_t kCatalogLightmapNames = 25;  // LightMap.lib: LIGHT0.0 .. LIGHT24.0
 constexpr std::uint32_t kCatalogViaParentEvery = 10;   // of the vehicles, robots and buildings: about 5% of all
 
@@ -195,7 +195,7 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     files.push_back({"models/" + name, bytes});
     files.push_back({"models/" + stem + ".wea", ByteBuffer(wear.begin(), wear.end())});
     library.push_back({kMeshType, 0, 0, 0, name, bytes});
-    // WEAR entries as in the game's libraries (materials-texm.md 13.4: attr3 = 1).
+    // WEAR entries as in the game's libraries (docs/formats/wear.md 8: attr3 = 1).
     library.push_back({material::kWearTypeId, 0, 0, 1, stem + ".wea", as_bytes(wear)});
   }
   files.push_back({"animated.rlb", *nres::build(library)});
@@ -203,7 +203,7 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
   std::vector<nres::EntrySpec> model_library;
   for (const auto& [name, bytes] : library_entries) {
     bool mesh = name.ends_with(".msh");
-    // WEAR entries as in the game's libraries (materials-texm.md 13.4: attr3 = 1).
+    // WEAR entries as in the game's libraries (docs/formats/wear.md 8: attr3 = 1).
     model_library.push_back({mesh ? kMeshType : material::kWearTypeId, 0, 0, mesh ? 0u : 1u, name, bytes});
   }
   // The prototype through a parent (sample_objects.cpp) finds tank.msh beside this tank.bas.

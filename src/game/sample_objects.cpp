@@ -1,5 +1,5 @@
-// objects.rlb, the prototype registry (msh.md 11), and the system.rlb its non-geometric prototypes
-// point into. Entry type 0: neither nres.md nor msh.md gives objects.rlb's type id. Each model gets
+// objects.rlb, the prototype registry (docs/formats/objects.md), and the system.rlb its non-geometric prototypes
+// point into. Entry type 0: neither docs/formats/nres.md nor docs/formats/msh.md gives objects.rlb's type id. Each model gets
 // a prototype under its key: (library, <stem>.msh), (library, <stem>.wea); a model marked via_parent
 // instead gets (objects.rlb, c_<family>), (library, <stem>.bas), (library, <stem>.wea): the parent
 // class prototype has no mesh, so the resolver takes <stem>.msh beside the .bas. The class prototypes

@@ -1,7 +1,7 @@
 // The catalog of the sample textures (sample_texture_catalog.hpp). Small: the hand-picked edge cases
 // (every format, every mip-skip branch, NPOT, 1x1, Page, palette suffixes), the models' textures and
 // four short animations. Retail: those (normalized to the retail formats and flags), then families
-// of game art whose counts give exactly the corpus mix of materials-texm.md 13.2: formats 8888 237,
+// of game art whose counts give exactly the corpus mix of docs/formats/texm.md 9.1: formats 8888 237,
 // 888 52, 565 47, 4444 42, 0 15; flags4 32 on 361; flags5 0x04000000 on 81; Page on 65.
 #include "game/sample_texture_catalog.hpp"
 

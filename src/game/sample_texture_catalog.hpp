@@ -2,7 +2,7 @@
 // The sample game's textures as data: every entry of Textures.lib in order (name, format, size,
 // mips, flags, Page rects and the look its pixels are painted from), the animated frame sequences
 // and the names plain materials may use, LightMap.lib and palettes.lib. `--size small` keeps the
-// hand-picked edge cases; `--size retail` has the corpus mix of materials-texm.md 13.2 exactly.
+// hand-picked edge cases; `--size retail` has the corpus mix of docs/formats/texm.md 9.1 exactly.
 #include <string>
 #include <vector>
 

@@ -14,7 +14,7 @@ namespace parkan::game {
 
 namespace {
 
-// The NRes type id of PAL resources: 'Palm', the type seen next to PAL names in sys.lib (nres.md 3).
+// The NRes type id of PAL resources: 'Palm', the type seen next to PAL names in sys.lib (docs/formats/nres.md 3).
 constexpr std::uint32_t kPalTypeId = 0x6D6C6150;
 // Below this many pixels a second thread costs more than it saves.
 constexpr std::size_t kTexturesParallelPixels = 1u << 18;
@@ -50,7 +50,7 @@ std::vector<std::pair<std::string, ByteBuffer>> textures_encode_all(const std::v
   return out;
 }
 
-// A PAL resource (msh.md 10): the 256 colours stored B, G, R, X, "Ipol", then the 256x256 table.
+// A PAL resource (docs/formats/palettes.md 4): the 256 colours stored B, G, R, X, "Ipol", then the 256x256 table.
 // The palettes are ramps from dark to light, so the blend of entries a and b is entry (a + b) / 2.
 ByteBuffer textures_pal(const texm::Palette& colours) {
   ByteWriter w(texm::kPalSize);

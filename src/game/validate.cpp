@@ -145,7 +145,7 @@ std::string library_entry_type(std::string_view name, ByteView unpacked) {
   return extension;
 }
 
-// The sprites.lib quirk (rsli.md 8) is a strict-profile error, but the engine reads the entry and the
+// The sprites.lib quirk (docs/formats/rsli.md 8) is a strict-profile error, but the engine reads the entry and the
 // retail game ships it: a warning here.
 void soften_engine_tolerated(std::vector<Diagnostic>& findings) {
   for (Diagnostic& d : findings)

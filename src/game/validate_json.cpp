@@ -1,4 +1,4 @@
-// The JSON report of `parkan validate --json` (cli.md), and the names of file kinds.
+// The JSON report of `parkan validate --json` (docs/cli.md), and the names of file kinds.
 #include "parkan/game/validate_json.hpp"
 
 #include "parkan/core/diagnostic_json.hpp"

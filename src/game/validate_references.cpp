@@ -27,13 +27,13 @@ struct ReferenceRule {
   Severity severity;
 };
 // A WEAR material not in Material.lib: the engine logs "Material %s not found." and uses DEFAULT
-// (else entry 0): runtime.md, material_lookup.hpp.
+// (else entry 0): docs/runtime.md, material_lookup.hpp.
 constexpr ReferenceRule kWearMaterialMissing{"wear.material.missing", Severity::warning};
 // A WEAR lightmap not in LightMap.lib: "LightMap %s not found.", the slot stays -1 (drawn unlit).
 constexpr ReferenceRule kWearLightmapMissing{"wear.lightmap.missing", Severity::error};
 // A MAT0 phase texture not in Textures.lib: the texture slot stays -1 (drawn untextured).
 constexpr ReferenceRule kMaterialTextureMissing{"mat0.texture.missing", Severity::error};
-// An indexed texture whose name picks a palette the bank lacks: an empty slot (runtime.md).
+// An indexed texture whose name picks a palette the bank lacks: an empty slot (docs/runtime.md).
 constexpr ReferenceRule kTexturePaletteMissing{"texm.palette.missing", Severity::warning};
 // A batch material past the rows of the model's WEAR: the engine indexes past its material table.
 constexpr ReferenceRule kBatchWearRow{"msh.batch.wear_row", Severity::error};

@@ -18,8 +18,8 @@ namespace parkan::game::validation {
 
 namespace {
 
-constexpr std::uint32_t kModelTypeId = 0x4853454D;    // "MESH": a model in a library (msh.md)
-constexpr std::uint32_t kPaletteTypeId = 0x6D6C6150;  // "Palm": a PAL resource (msh.md 10)
+constexpr std::uint32_t kModelTypeId = 0x4853454D;    // "MESH": a model in a library (docs/formats/msh.md)
+constexpr std::uint32_t kPaletteTypeId = 0x6D6C6150;  // "Palm": a PAL resource (docs/formats/palettes.md 4)
 constexpr std::size_t kTexmFormatOffset = 28;         // Header::format
 
 void append_findings(std::vector<Diagnostic>& out, std::vector<Diagnostic>&& more) {

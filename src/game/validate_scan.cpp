@@ -63,7 +63,7 @@ std::vector<GameFile> scan_game_files(const std::filesystem::path& root, std::ve
       file.kind = classify_scanned(file.path, {head[0], head[1], head[2], head[3]}, std::min<std::size_t>(got, 4));
       if (file.kind == FileKind::archive && got == head.size())
         file.entries_hint = std::min<std::size_t>(load_u32(head.data() + 8), 1u << 20);
-      if (file.kind == FileKind::library && got >= 6)  // rsli.md 2: i16 entry count at 4
+      if (file.kind == FileKind::library && got >= 6)  // docs/formats/rsli.md 2: i16 entry count at 4
         file.entries_hint = static_cast<std::size_t>(std::max<int>(0, static_cast<std::int16_t>(load_u16(head.data() + 4))));
     }
     files.push_back(std::move(file));

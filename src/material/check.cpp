@@ -1,4 +1,4 @@
-// The semantic rules of a MAT0 (materials-texm.md 12.2-12.3, decisions.md "phase selection"). A
+// The semantic rules of a MAT0 (docs/formats/mat0.md 8.3, 5.5). A
 // material that breaks them still loads; sampling a block that breaks them is an error result.
 // The rule codes are listed in mat0.hpp.
 #include <fmt/format.h>

@@ -40,7 +40,7 @@ std::string_view blend_factor_name(BlendFactor factor) {
 
 namespace {
 
-// The named byte groups of a phase (materials-reference.md: p0..p2 additive RGB, p4..p7 directional,
+// The named byte groups of a phase (docs/formats/mat0.md: p0..p2 additive RGB, p4..p7 directional,
 // p8..p11 specular, p12..p15 extra); p3, p16 and p17 are single values.
 struct ParamGroup {
   const char* key;
@@ -53,7 +53,7 @@ constexpr std::size_t kOpacity = 3;  // percent: runtime p3 * 0.01
 constexpr std::size_t kPower = 16;
 constexpr std::size_t kPage = 17;  // signed
 
-// The interpolation groups by name, in kMaskGroups order (sample.hpp, decisions.md).
+// The interpolation groups by name, in kMaskGroups order (sample.hpp, docs/formats/mat0.md 5.4).
 constexpr std::array<std::string_view, 5> kInterpolateNames = {"additive_rgb", "directional[0..2]", "specular[0..2]",
                                                                "extra[0..2]", "opacity"};
 static_assert(kInterpolateNames.size() == kMaskGroups.size());

@@ -1,4 +1,4 @@
-// MAT0 payload to model (materials-texm.md 6.2, 15.1). Every count is checked against the bytes
+// MAT0 payload to model (docs/formats/mat0.md 3, 3.5). Every count is checked against the bytes
 // that are actually there before anything is allocated from it.
 #include <algorithm>
 

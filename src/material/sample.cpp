@@ -1,4 +1,4 @@
-// Phase selection and interpolation (materials-texm.md 7.1-7.3, 15.5; decisions.md).
+// Phase selection and interpolation (docs/formats/mat0.md 5.4-5.6).
 #include "parkan/material/sample.hpp"
 
 #include "parkan/material/mat0.hpp"
@@ -27,7 +27,7 @@ Result<Timeline> Timeline::make(const Mat0& mat, std::size_t block) {
   return t;
 }
 
-// 15.5 with decisions.md: `local` is the time since the start, uint32 (wrapped when the game time is
+// docs/formats/mat0.md 5.5: `local` is the time since the start, uint32 (wrapped when the game time is
 // before the start time). Unsigned div/mod as the engine's `div` with edx = 0.
 Selection Timeline::select_local(std::uint32_t local, std::uint32_t& start_time, const RandomSource& rand) const {
   const std::uint32_t last = static_cast<std::uint32_t>(keys_.size() - 1);
@@ -40,11 +40,11 @@ Selection Timeline::select_local(std::uint32_t local, std::uint32_t& start_time,
     case 2:  // one-shot clamp: after the first cycle, the last key with alpha 0
       if (cycles > 0) return {last, 0, 0.0f};
       break;
-    case 3:  // random: rand() % cycle, written into the wear record's start time (7.2)
+    case 3:  // random: rand() % cycle, written into the wear record's start time (docs/formats/mat0.md 5.5)
       r = static_cast<std::uint32_t>(rand()) % cycle_;
       start_time = r;
       break;
-    default:  // 0 loop; 4..7 are treated as loop (decisions.md)
+    default:  // 0 loop; 4..7 are treated as loop (docs/formats/mat0.md 5.2)
       break;
   }
   // Segment k covers [end of key k-1, end of key k); r == cycle (ping-pong turnaround) falls in the last.
@@ -61,7 +61,7 @@ Selection Timeline::select_by_time(std::uint32_t game_time, std::uint32_t& start
   return select_local(game_time - start_time, start_time, rand);
 }
 
-// 7.3 says "as sub_100031F0, but the time is t * cycleLength": the product (in float, converted as the
+// docs/formats/mat0.md 5.6 says "as sub_100031F0, but the time is t * cycleLength": the product (in float, converted as the
 // engine converts) replaces the time since the start, and every mode, mode 3's rand() and start time
 // write included, then runs as by time. The seeds are silent on mode 3 here; this is the literal reading.
 Selection Timeline::select_by_t(float t, std::uint32_t& start_time, const RandomSource& rand) const {

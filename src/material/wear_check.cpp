@@ -1,4 +1,4 @@
-// The editor's WEAR checks (materials-texm.md 12.3), line by line, plus a comparison of the engine's
+// The editor's WEAR checks (docs/formats/wear.md 7.2), line by line, plus a comparison of the engine's
 // two parsers so that a text both read the same way is the only one that passes.
 #include <cctype>
 #include <cstdlib>

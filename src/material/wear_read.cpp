@@ -1,4 +1,4 @@
-// The engine's two WEAR parsers (materials-texm.md 8.2-8.3), emulated over a byte view.
+// The engine's two WEAR parsers (docs/formats/wear.md 3, 4.1), emulated over a byte view.
 #include <fmt/format.h>
 
 #include "parkan/core/text.hpp"
@@ -63,7 +63,7 @@ class Scanner {
   std::size_t pos_ = 0;
 };
 
-// Both parsers compare the token after the rows with "LIGHTMAPS", ASCII case-insensitive (15.4).
+// Both parsers compare the token after the rows with "LIGHTMAPS", ASCII case-insensitive (docs/formats/wear.md 3).
 bool is_lightmaps_marker(std::string_view token) {
   if (token.size() != kLightmapsMarker.size()) return false;
   for (std::size_t i = 0; i < token.size(); ++i)

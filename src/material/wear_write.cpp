@@ -1,4 +1,4 @@
-// WEAR writers: canonical text and lossless (materials-texm.md 8.1, 12.1).
+// WEAR writers: canonical text and lossless (docs/formats/wear.md 2, 6).
 #include <fmt/format.h>
 
 #include "parkan/material/wear.hpp"
@@ -19,7 +19,7 @@ ByteBuffer write_wear_canonical(const Wear& wear) {
   std::string out;
   put_rows(out, wear.materials);
   if (wear.has_lightmaps) {
-    // The blank separator line: the buffer parser needs it before LIGHTMAPS (8.2, 12.1).
+    // The blank separator line: the buffer parser needs it before LIGHTMAPS (docs/formats/wear.md 3, 6).
     out += kLineEnd;
     out += kLightmapsMarker;
     out += kLineEnd;

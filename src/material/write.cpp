@@ -1,4 +1,4 @@
-// Model to MAT0 payload: the exact inverse of read_mat0 (12.2).
+// Model to MAT0 payload: the exact inverse of read_mat0 (docs/formats/mat0.md 7.1).
 #include <fmt/format.h>
 
 #include "parkan/material/mat0.hpp"

@@ -1,4 +1,4 @@
-// JSON views of the animation streams and of the sampler (cli.md "anim").
+// JSON views of the animation streams and of the sampler (docs/cli.md 10.4).
 #include "parkan/msh/anim_json.hpp"
 
 #include "parkan/core/text.hpp"

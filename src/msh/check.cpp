@@ -1,4 +1,4 @@
-// The checks before saving (msh-animation.md 9): the mandatory list as errors, the canonical list
+// The checks before saving (docs/formats/msh-animation.md 9): the mandatory list as errors, the canonical list
 // and the attribute conventions (2.1, 2.2, 5, 8, 10.4) as warnings.
 #include <algorithm>
 #include <cmath>
@@ -33,12 +33,12 @@ void check_attributes(const AnimStreams& s, Findings& f) {
       f.add(Severity::warning, code, e.data_offset, "type {} stream: {} is {}, expected {} ({})", e.type_id, field,
             have, want, rule);
   };
-  warn("anim.nodes.attr3", s.nodes_entry, "attr3 (node stride)", s.nodes_entry.attr3, kNodeTableAttr3, "msh.md 1");
-  warn("anim.keys.attr1", s.keys_entry, "attr1 (key count)", s.keys_entry.attr1, s.key_count, "msh-animation.md 2.1");
-  warn("anim.keys.attr2", s.keys_entry, "attr2", s.keys_entry.attr2, 0, "msh-animation.md 2.1");
-  warn("anim.keys.attr3", s.keys_entry, "attr3", s.keys_entry.attr3, kKeyPoolAttr3, "msh-animation.md 2.1");
-  warn("anim.map.attr1", s.map_entry, "attr1 (word count)", s.map_entry.attr1, s.word_count, "msh-animation.md 2.2");
-  warn("anim.map.attr3", s.map_entry, "attr3", s.map_entry.attr3, kFrameMapAttr3, "msh-animation.md 2.2");
+  warn("anim.nodes.attr3", s.nodes_entry, "attr3 (node stride)", s.nodes_entry.attr3, kNodeTableAttr3, "docs/formats/msh.md 1");
+  warn("anim.keys.attr1", s.keys_entry, "attr1 (key count)", s.keys_entry.attr1, s.key_count, "docs/formats/msh-animation.md 2.1");
+  warn("anim.keys.attr2", s.keys_entry, "attr2", s.keys_entry.attr2, 0, "docs/formats/msh-animation.md 2.1");
+  warn("anim.keys.attr3", s.keys_entry, "attr3", s.keys_entry.attr3, kKeyPoolAttr3, "docs/formats/msh-animation.md 2.1");
+  warn("anim.map.attr1", s.map_entry, "attr1 (word count)", s.map_entry.attr1, s.word_count, "docs/formats/msh-animation.md 2.2");
+  warn("anim.map.attr3", s.map_entry, "attr3", s.map_entry.attr3, kFrameMapAttr3, "docs/formats/msh-animation.md 2.2");
 }
 
 // NaN or infinite positions and times, and quaternion words outside the canonical range.
@@ -56,7 +56,7 @@ void check_key_data(const AnimStreams& s, Findings& f) {
     for (int c = 0; c < 4; ++c)
       if (key.quat_raw[c] == -32768)
         f.add(Severity::warning, "anim.key.quat_range", s.key_offset(k) + 16 + 2 * c,
-              "key {}: quaternion word {} is -32768, outside [-32767, 32767] (msh-animation.md 10.4)", k, c);
+              "key {}: quaternion word {} is -32768, outside [-32767, 32767] (docs/formats/msh-animation.md 10.4)", k, c);
   }
 }
 
@@ -67,7 +67,7 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
   check_key_data(s, f);
   if (s.layout == NodeLayout::legacy24) {
     f.add(Severity::note, "anim.nodes.legacy", s.nodes_entry.data_offset,
-          "legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled: node rules not checked, "
+          "legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3), not sampled: node rules not checked, "
           "passed through unchanged");
     return std::move(f.list);
   }
@@ -110,7 +110,7 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
       if (blocks_in_order && map_start != map_cursor) {
         f.add(Severity::warning, "anim.map.block_order", node_at + kNodeMapStartOffset,
               "node {}: map block starts at word {}, expected {} (blocks follow each other in node order without "
-              "holes or overlap, msh-animation.md 5.3)",
+              "holes or overlap, docs/formats/msh-animation.md 5.3)",
               i, map_start, map_cursor);
         blocks_in_order = false;
       }
@@ -147,7 +147,7 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
     if (i > 0 && fallback < start) {
       f.add(Severity::warning, "anim.node.fallback_order", node_at + kNodeFallbackOffset,
             "node {}: fallback key {} is not after the previous node's {} (fallback keys increase, "
-            "msh-animation.md 5.1); its track is empty",
+            "docs/formats/msh-animation.md 5.1); its track is empty",
             i, fallback, start - 1);
       max_end_known = false;
       continue;
@@ -173,7 +173,7 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
             "node {}: has a frame map but its track has {} key (rule 9.5 needs 2)", i, length);
     if (!has_map && length != 1)
       f.add(Severity::warning, "anim.track.unmapped_keys", node_at + kNodeFallbackOffset,
-            "node {}: no frame map but {} keys; only key {} is ever shown (msh-animation.md 5.1)", i, length,
+            "node {}: no frame map but {} keys; only key {} is ever shown (docs/formats/msh-animation.md 5.1)", i, length,
             fallback);
 
     // Canonical times (5.2).
@@ -181,12 +181,12 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
     const float end_time = load_f32(s.keys.data() + std::size_t(fallback) * kKeyStride + 12);
     if (first_time != 0.0f)
       f.add(Severity::warning, "anim.track.start_time", s.key_offset(start) + 12,
-            "node {}: track starts at time {}, expected 0 (msh-animation.md 5.2)", i, first_time);
+            "node {}: track starts at time {}, expected 0 (docs/formats/msh-animation.md 5.2)", i, first_time);
     for (std::uint64_t k = start; k <= fallback; ++k) {
       float t = load_f32(s.keys.data() + k * kKeyStride + 12);
       if (!whole_non_negative(t)) {
         f.add(Severity::warning, "anim.key.whole_time", s.key_offset(k) + 12,
-              "node {}: key {} time {} is not a whole non-negative frame (msh-animation.md 5.2)", i, k, t);
+              "node {}: key {} time {} is not a whole non-negative frame (docs/formats/msh-animation.md 5.2)", i, k, t);
         break;
       }
     }
@@ -210,7 +210,7 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
         const std::uint16_t have = load_u16(s.map.data() + (std::size_t(map_start) + frame) * kMapWordSize);
         if (have != want) {
           f.add(Severity::warning, "anim.map.canonical_word", s.word_offset(std::uint64_t(map_start) + frame),
-                "node {}: frame {} maps to key {}, the canonical map has {} (msh-animation.md 5.4)", i, frame, have,
+                "node {}: frame {} maps to key {}, the canonical map has {} (docs/formats/msh-animation.md 5.4)", i, frame, have,
                 want);
           break;
         }
@@ -222,15 +222,15 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
   if (max_end_known && s.node_count > 0 && whole_non_negative(max_end_time) &&
       double(s.frame_count) != double(max_end_time) + 1.0)
     f.add(Severity::warning, "anim.frame_count.canonical", s.map_entry.data_offset,
-          "frame count {} is not the last key time {} + 1 (msh-animation.md 5.2)", s.frame_count, max_end_time);
+          "frame count {} is not the last key time {} + 1 (docs/formats/msh-animation.md 5.2)", s.frame_count, max_end_time);
   // 9 canonical 4 / 5.3: the blocks cover the map exactly.
   if (blocks_in_order && map_cursor != s.word_count)
     f.add(Severity::warning, "anim.map.coverage", s.map_entry.data_offset,
-          "frame map has {} words, the {} map blocks cover {} (msh-animation.md 5.3)", s.word_count, animated_nodes,
+          "frame map has {} words, the {} map blocks cover {} (docs/formats/msh-animation.md 5.3)", s.word_count, animated_nodes,
           map_cursor);
   if (animated_nodes == 0 && s.frame_count != kStaticFrameCount)
     f.add(Severity::warning, "anim.frame_count.static", s.map_entry.data_offset,
-          "static model (no node has a map): frame count is {}, expected 1 (msh-animation.md 5.3)", s.frame_count);
+          "static model (no node has a map): frame count is {}, expected 1 (docs/formats/msh-animation.md 5.3)", s.frame_count);
   return std::move(f.list);
 }
 

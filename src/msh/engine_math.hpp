@@ -37,8 +37,8 @@ inline std::int64_t round_half_even(float x) {
 }
 #endif
 
-// decisions.md "MSH animation frame index". The subtraction is in float as decisions.md says (the
-// pseudocode of msh-animation.md 11 writes (double)t - 0.5; decisions.md wins).
+// docs/formats/msh-animation.md 3.1. The subtraction is in float, parkan's reading (the
+// pseudocode of docs/formats/msh-animation.md 11 writes (double)t - 0.5; see 12).
 inline std::uint32_t frame_index_inline(float t) {
   float x = t - 0.5f;
   constexpr float kInt64Limit = 9223372036854775808.0f;  // 2^63
@@ -52,7 +52,7 @@ inline std::uint32_t frame_index_inline(float t) {
   return static_cast<std::uint32_t>(static_cast<std::uint64_t>(round_half_even(x)));
 }
 
-// msh-animation.md 4.4, g_FastProc[14].
+// docs/formats/msh-animation.md 4.4, g_FastProc[14].
 inline Mat4 quat_to_matrix_inline(const Quat& q) {
   const float w = q[0], x = q[1], y = q[2], z = q[3];
   Mat4 m{};
@@ -75,7 +75,7 @@ inline Mat4 quat_to_matrix_inline(const Quat& q) {
   return m;
 }
 
-// msh-animation.md 4.4, g_FastProc[17] / [22], in steps: the dot and its sign, the angle
+// docs/formats/msh-animation.md 4.4, g_FastProc[17] / [22], in steps: the dot and its sign, the angle
 // (KeyPairAngle, kept per key pair), the weights and the weighted sum. acos, sin and cos are
 // float_trig.hpp's (the correctly rounded float in all but rare cases, the same on every host).
 // dot4 in the seed's order ((w + x) + y) + z: the blend's angle relies on the same order.
@@ -159,12 +159,12 @@ inline Quat quat_slerp_inline(const Quat& q0, const Quat& q1, float a) {
 #endif
 }
 
-// msh-animation.md 3.3 "pos = lerp(k0.pos, k1.pos, alpha)": the form k0 + (k1 - k0) * a.
+// docs/formats/msh-animation.md: the form k0 + (k1 - k0) * a.
 inline Vec3 lerp_position_inline(const Vec3& p0, const Vec3& p1, float a) {
   return {p0[0] + (p1[0] - p0[0]) * a, p0[1] + (p1[1] - p0[1]) * a, p0[2] + (p1[2] - p0[2]) * a};
 }
 
-// msh-animation.md 4.2: |qA + qB|^2 and |qA - qB|^2; qB is flipped when the first is smaller.
+// docs/formats/msh-animation.md 4.2: |qA + qB|^2 and |qA - qB|^2; qB is flipped when the first is smaller.
 struct FlipTerms {
   float sum, difference;
 };
@@ -205,7 +205,7 @@ inline bool blend_flips_inline(const Quat& qa, const Quat& qb) {
   return slerp_with_angle(qa, qb_side, blend, angle);
 }
 
-// msh-animation.md 4.3.
+// docs/formats/msh-animation.md 4.3.
 inline Vec3 blend_position_inline(const Vec3& a, const Vec3& b, float blend) {
   float keep = 1.0f - blend;
   return {keep * a[0] + blend * b[0], keep * a[1] + blend * b[1], keep * a[2] + blend * b[2]};

@@ -1,5 +1,5 @@
 #pragma once
-// acos, sin and cos of a float, as the slerp of msh-animation.md 4.4 uses them. The engine runs
+// acos, sin and cos of a float, as the slerp of docs/formats/msh-animation.md 4.4 uses them. The engine runs
 // them on the x87 in extended precision and stores a float; here they are evaluated in double
 // and rounded once to float, which gives the same float (the correctly rounded one) except for
 // arguments whose exact result lies within ~2^-52 of a float midpoint. The host's libm would

@@ -1,4 +1,4 @@
-// `msh info --json` (cli.md "msh: models").
+// `msh info --json` (docs/cli.md 10.5).
 #include "parkan/msh/info_json.hpp"
 
 #include "parkan/core/text.hpp"

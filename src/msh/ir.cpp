@@ -1,4 +1,4 @@
-// The editor IR from the streams (msh-animation.md 5.1, 6, 7).
+// The editor IR from the streams (docs/formats/msh-animation.md 5.1, 6, 7).
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -47,7 +47,7 @@ Result<AnimTracks> read_anim_tracks(const AnimStreams& s) {
     if (track.fallback_key < start)
       return invalid_rule("anim.node.fallback_order",
                           fmt::format("node {}: fallback key {} does not follow the previous node's fallback key {}, "
-                                      "so the key pool cannot be split into tracks (msh-animation.md 5.1)",
+                                      "so the key pool cannot be split into tracks (docs/formats/msh-animation.md 5.1)",
                                       i, track.fallback_key, start - 1),
                           s.node_offset(i) + kNodeFallbackOffset);
     for (std::uint32_t k = start; k <= track.fallback_key; ++k) track.keys.push_back(s.key(k));

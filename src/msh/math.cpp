@@ -1,4 +1,4 @@
-// The engine's numeric procedures (msh-animation.md 3.1, 4.1-4.4, 10.4), in float. The bodies
+// The engine's numeric procedures (docs/formats/msh-animation.md 3.1, 4.1-4.4, 10.4), in float. The bodies
 // live inline in engine_math.hpp for the sampler; these are the public entry points.
 #include "parkan/msh/math.hpp"
 
@@ -23,7 +23,7 @@ Quat blend_rotation(const Quat& qa, const Quat& qb, float blend) {
 bool blend_flips(const Quat& qa, const Quat& qb) { return detail::blend_flips_inline(qa, qb); }
 Vec3 blend_position(const Vec3& a, const Vec3& b, float blend) { return detail::blend_position_inline(a, b, blend); }
 
-// msh-animation.md 10.4.
+// docs/formats/msh-animation.md 10.4.
 std::optional<std::int16_t> quantize_quat_component(float q) {
   if (std::isnan(q)) return std::nullopt;
   float scaled = std::round(q * 32767.0f);

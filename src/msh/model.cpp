@@ -1,4 +1,4 @@
-// Small helpers of the model structs (msh.md 2-6): decoding of the packed fields, bitwise
+// Small helpers of the model structs (docs/formats/msh.md 2-6): decoding of the packed fields, bitwise
 // comparisons, stream lookup.
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
-// Animation for a model built in code: the canonical animation writer (msh-animation.md 5.4, 8)
-// fills the node words (msh.md 2: anim_map_start, fallback_key) and the type 8 and 19 rows.
+// Animation for a model built in code: the canonical animation writer (docs/formats/msh-animation.md 5.4, 8)
+// fills the node words (docs/formats/msh.md 2: anim_map_start, fallback_key) and the type 8 and 19 rows.
 #include <fmt/format.h>
 
 #include "msh/model_codec.hpp"
@@ -26,7 +26,7 @@ void upsert_row(std::vector<StreamRow>& streams, const StreamOut& out) {
 
 Status set_animation(Model& model, const AnimTracks& tracks) {
   if (model.node_layout != NodeLayout::node38)
-    return invalid_rule("msh.anim.layout", "a legacy (24-byte) node table holds no animation (msh.md 2)");
+    return invalid_rule("msh.anim.layout", "a legacy (24-byte) node table holds no animation (docs/formats/msh.md 2)");
   if (tracks.tracks.size() != model.nodes.size())
     return invalid_rule("msh.anim.track_count", fmt::format("{} animation tracks for {} nodes: one track per node",
                                                             tracks.tracks.size(), model.nodes.size()));

@@ -1,4 +1,4 @@
-// The model checks (msh.md 8, and 9 for terrain): every rule as its own code, the element in the
+// The model checks (docs/formats/msh.md 8, and 9 for terrain): every rule as its own code, the element in the
 // message, the offset inside the model NRes when the model was read from one. The codes are listed
 // at check_model in model.hpp.
 #include <algorithm>
@@ -20,7 +20,7 @@ namespace {
 constexpr std::size_t kMaxFindingsPerRule = 100;
 constexpr std::uint32_t kMaxKnownType = 21;
 constexpr std::size_t kColourStride = 4;       // type 18
-constexpr std::size_t kTerrainPairStride = 4;  // types 11 and 14 (msh.md 9)
+constexpr std::size_t kTerrainPairStride = 4;  // types 11 and 14 (docs/formats/msh.md 9)
 constexpr std::size_t kFaceVertexOffset = 0x08;
 
 class ModelFindings {
@@ -93,7 +93,7 @@ class ModelChecker {
     return std::find(std::begin(kCorpus), std::end(kCorpus), type_id) != std::end(kCorpus);
   }
   std::size_t vertex_count() const { return m_.positions.size(); }
-  // Descriptors, or terrain faces (msh.md 9: slot tri range = face range); none when the face
+  // Descriptors, or terrain faces (docs/formats/msh.md 9: slot tri range = face range); none when the face
   // stream has a remainder (its own finding).
   std::optional<std::size_t> triangle_count() const {
     if (m_.kind == ModelKind::model) return m_.triangles.size();
@@ -112,7 +112,7 @@ class ModelChecker {
                                       : std::span<const std::uint32_t>(kModelRequired))
       if (!present(type))
         f_.add(Severity::error, "msh.stream.missing", std::nullopt,
-               "no type {} stream ({}): a {} needs types {} (msh.md {})", type, detail::stream_code_name(type),
+               "no type {} stream ({}): a {} needs types {} (docs/formats/msh.md {})", type, detail::stream_code_name(type),
                terrain ? "terrain" : "model", terrain ? "1, 2, 3, 21" : "1, 2, 3, 6, 13", terrain ? "9" : "1");
     static constexpr std::uint32_t kTyped[] = {1, 2, 3, 4, 5, 6, 7, 10, 13};
     for (std::uint32_t type : kTyped) {
@@ -125,14 +125,14 @@ class ModelChecker {
     }
   }
 
-  // msh.md 8: counts of 4/5 (and 15/16/18 when present) equal the vertex count.
+  // docs/formats/msh.md 8: counts of 4/5 (and 15/16/18 when present) equal the vertex count.
   void check_vertex_streams() {
     const std::size_t vertices = vertex_count();
     if (present(kNormalsType) && m_.normals.size() != vertices)
       f_.add(Severity::error, "msh.normals.count", at(kNormalsType, 0),
-             "type 4 (normals) holds {} normals for {} vertices (msh.md 8)", m_.normals.size(), vertices);
+             "type 4 (normals) holds {} normals for {} vertices (docs/formats/msh.md 8)", m_.normals.size(), vertices);
     if (present(kUv0Type) && m_.uv0.size() != vertices)
-      f_.add(Severity::error, "msh.uv0.count", at(kUv0Type, 0), "type 5 (UV0) holds {} UVs for {} vertices (msh.md 8)",
+      f_.add(Severity::error, "msh.uv0.count", at(kUv0Type, 0), "type 5 (UV0) holds {} UVs for {} vertices (docs/formats/msh.md 8)",
              m_.uv0.size(), vertices);
     check_raw_vertex_stream(15, detail::kExtraVertexStride, "msh.stream15.stride", "msh.stream15.count");
     check_raw_vertex_stream(16, detail::kExtraVertexStride, "msh.stream16.stride", "msh.stream16.count");
@@ -148,21 +148,21 @@ class ModelChecker {
     const StreamRow* row = m_.stream(type);
     if (!row) return;  // a built model's type 15 is filled by the writer
     if (row->payload.size() % stride != 0) {
-      f_.add(Severity::error, stride_code, at(type, 0), "type {}: size {} is not a multiple of {} (msh.md 1)", type,
+      f_.add(Severity::error, stride_code, at(type, 0), "type {}: size {} is not a multiple of {} (docs/formats/msh.md 1)", type,
              row->payload.size(), stride);
       return;
     }
     if (built_ && type == 15 && row->payload.empty()) return;
     if (row->payload.size() / stride != vertex_count())
-      f_.add(Severity::error, count_code, at(type, 0), "type {} holds {} elements for {} vertices (msh.md 8)", type,
+      f_.add(Severity::error, count_code, at(type, 0), "type {} holds {} elements for {} vertices (docs/formats/msh.md 8)", type,
              row->payload.size() / stride, vertex_count());
   }
 
-  // msh.md 2, 7, 8: parents precede children; slot ids are 0xFFFF or below the slot count.
+  // docs/formats/msh.md 2, 7, 8: parents precede children; slot ids are 0xFFFF or below the slot count.
   void check_nodes() {
     if (m_.node_layout == NodeLayout::legacy24) {
       f_.add(Severity::note, "msh.nodes.legacy", at(kNodeTableType, 0),
-             "24-byte node table (msh.md 2): no known decoder, node rules not checked, passed through unchanged");
+             "24-byte node table (docs/formats/msh.md 2): no known decoder, node rules not checked, passed through unchanged");
       return;
     }
     for (std::size_t i = 0; i < m_.nodes.size(); ++i) {
@@ -170,10 +170,10 @@ class ModelChecker {
       const std::uint64_t node_at = i * kNodeStride;
       if (node.parent == i)
         f_.add(Severity::error, "msh.node.parent_self", at(kNodeTableType, node_at + kNodeParentOffset),
-               "node {}: its own parent (msh.md 7)", i);
+               "node {}: its own parent (docs/formats/msh.md 7)", i);
       else if (node.parent != kNoParent && node.parent > i)
         f_.add(Severity::error, "msh.node.parent_forward", at(kNodeTableType, node_at + kNodeParentOffset),
-               "node {}: parent {} does not precede it{} (msh.md 7: parent < child)", i, node.parent,
+               "node {}: parent {} does not precede it{} (docs/formats/msh.md 7: parent < child)", i, node.parent,
                node.parent >= m_.nodes.size() ? fmt::format(", and there are {} nodes", m_.nodes.size()) : "");
       for (std::size_t a = 0; a < kStateCount; ++a)
         for (std::size_t b = 0; b < kLodCount; ++b) {
@@ -181,7 +181,7 @@ class ModelChecker {
           if (slot != kNoSlot && slot >= m_.slots.size())
             f_.add(Severity::error, "msh.slot.range",
                    at(kNodeTableType, node_at + detail::kNodeSlotsOffset + 2 * (kLodCount * a + b)),
-                   "node {}: slot [state {}][LOD {}] is {}, past the {} slots of type 2 (msh.md 8)", i, a, b, slot,
+                   "node {}: slot [state {}][LOD {}] is {}, past the {} slots of type 2 (docs/formats/msh.md 8)", i, a, b, slot,
                    m_.slots.size());
         }
     }
@@ -200,13 +200,13 @@ class ModelChecker {
     for (std::size_t i = 0; i < values.size(); ++i)
       if (!std::isfinite(values[i])) {
         f_.add(Severity::error, "msh.bounds.finite", at(kSlotsType, 4 * i),
-               "model header float {} (at +0x{:X}) is {}: the model bounds must be finite (msh.md 3)", i, 4 * i,
+               "model header float {} (at +0x{:X}) is {}: the model bounds must be finite (docs/formats/msh.md 3)", i, 4 * i,
                values[i]);
         return;
       }
   }
 
-  // msh.md 8: slot ranges inside types 7 and 13; AABB and sphere finite, min <= max, radius >= 0.
+  // docs/formats/msh.md 8: slot ranges inside types 7 and 13; AABB and sphere finite, min <= max, radius >= 0.
   void check_slots() {
     const std::optional<std::size_t> triangles = triangle_count();
     const char* triangle_stream = m_.kind == ModelKind::model ? "descriptors of type 7" : "faces of type 21";
@@ -215,26 +215,26 @@ class ModelChecker {
       const std::uint64_t slot_at = kModelHeaderSize + j * kSlotStride;
       if (triangles && std::size_t(s.tri_start) + s.tri_count > *triangles)
         f_.add(Severity::error, "msh.slot.triangles", at(kSlotsType, slot_at),
-               "slot {}: triangles {}..{} are past the {} {} (msh.md 8)", j, s.tri_start,
+               "slot {}: triangles {}..{} are past the {} {} (docs/formats/msh.md 8)", j, s.tri_start,
                std::size_t(s.tri_start) + s.tri_count, *triangles, triangle_stream);
       if (m_.kind == ModelKind::model && std::size_t(s.batch_start) + s.batch_count > m_.batches.size())
         f_.add(Severity::error, "msh.slot.batches", at(kSlotsType, slot_at + 4),
-               "slot {}: batches {}..{} are past the {} batches of type 13 (msh.md 8)", j, s.batch_start,
+               "slot {}: batches {}..{} are past the {} batches of type 13 (docs/formats/msh.md 8)", j, s.batch_start,
                std::size_t(s.batch_start) + s.batch_count, m_.batches.size());
       bool aabb_ok = finite(s.aabb_min) && finite(s.aabb_max);
       for (int k = 0; k < 3 && aabb_ok; ++k) aabb_ok = s.aabb_min[k] <= s.aabb_max[k];
       if (!aabb_ok)
         f_.add(Severity::error, "msh.slot.aabb", at(kSlotsType, slot_at + detail::kSlotAabbOffset),
-               "slot {}: AABB min ({}, {}, {}) max ({}, {}, {}) is not finite with min <= max (msh.md 8)", j,
+               "slot {}: AABB min ({}, {}, {}) max ({}, {}, {}) is not finite with min <= max (docs/formats/msh.md 8)", j,
                s.aabb_min[0], s.aabb_min[1], s.aabb_min[2], s.aabb_max[0], s.aabb_max[1], s.aabb_max[2]);
       if (!finite(s.sphere_center) || !std::isfinite(s.sphere_radius) || !(s.sphere_radius >= 0.0f))
         f_.add(Severity::error, "msh.slot.sphere", at(kSlotsType, slot_at + 0x20),
-               "slot {}: sphere centre ({}, {}, {}) radius {} is not finite with radius >= 0 (msh.md 8)", j,
+               "slot {}: sphere centre ({}, {}, {}) radius {} is not finite with radius >= 0 (docs/formats/msh.md 8)", j,
                s.sphere_center[0], s.sphere_center[1], s.sphere_center[2], s.sphere_radius);
     }
   }
 
-  // msh.md 5, 8: index slices inside type 6, whole triangles, every vertex below the vertex count.
+  // docs/formats/msh.md 5, 8: index slices inside type 6, whole triangles, every vertex below the vertex count.
   void check_batches() {
     const std::size_t vertices = vertex_count();
     for (std::size_t j = 0; j < m_.batches.size(); ++j) {
@@ -242,10 +242,10 @@ class ModelChecker {
       const std::uint64_t batch_at = j * kBatchStride;
       if (b.index_count % 3 != 0)
         f_.add(Severity::error, "msh.batch.index_count", at(kBatchesType, batch_at + 8),
-               "batch {}: index count {} is not a multiple of 3 (triangle lists, msh.md 5)", j, b.index_count);
+               "batch {}: index count {} is not a multiple of 3 (triangle lists, docs/formats/msh.md 5)", j, b.index_count);
       if (std::uint64_t(b.index_start) + b.index_count > m_.indices.size()) {
         f_.add(Severity::error, "msh.batch.indices", at(kBatchesType, batch_at + detail::kBatchIndexStartOffset),
-               "batch {}: indices {}..{} are past the {} indices of type 6 (msh.md 8)", j, b.index_start,
+               "batch {}: indices {}..{} are past the {} indices of type 6 (docs/formats/msh.md 8)", j, b.index_start,
                std::uint64_t(b.index_start) + b.index_count, m_.indices.size());
         continue;
       }
@@ -258,19 +258,19 @@ class ModelChecker {
         const std::uint16_t index = m_.indices[b.index_start + first_bad];
         f_.add(Severity::error, "msh.index.vertex", at(kIndicesType, (std::uint64_t(b.index_start) + first_bad) * 2),
                "batch {}: index {} of type 6 is {}, base vertex {} + {} is past the {} vertices ({} such indices in "
-               "the batch; msh.md 8)",
+               "the batch; docs/formats/msh.md 8)",
                j, b.index_start + first_bad, index, b.base_vertex, index, vertices, bad);
       }
     }
   }
 
-  // msh.md 9: the terrain streams' strides, face vertices inside the vertex stream.
+  // docs/formats/msh.md 9: the terrain streams' strides, face vertices inside the vertex stream.
   void check_terrain() {
     const auto stride = [&](std::uint32_t type, std::size_t size, const char* code) -> const StreamRow* {
       const StreamRow* row = m_.stream(type);
       if (!row) return nullptr;
       if (row->payload.size() % size == 0) return row;
-      f_.add(Severity::error, code, at(type, 0), "type {}: size {} is not a multiple of {} (msh.md 9)", type,
+      f_.add(Severity::error, code, at(type, 0), "type {}: size {} is not a multiple of {} (docs/formats/msh.md 9)", type,
              row->payload.size(), size);
       return nullptr;
     };
@@ -286,29 +286,29 @@ class ModelChecker {
         if (v >= vertices) {
           f_.add(Severity::error, "msh.terrain.face_vertex",
                  at(kTerrainFacesType, i * kTerrainFaceStride + kFaceVertexOffset + 2 * k),
-                 "terrain face {}: vertex {} is {}, past the {} vertices (msh.md 9)", i, k, v, vertices);
+                 "terrain face {}: vertex {} is {}, past the {} vertices (docs/formats/msh.md 9)", i, k, v, vertices);
           break;
         }
       }
     }
   }
 
-  // msh.md 6: one record per node. Fewer strings than nodes are written as empty records; more
+  // docs/formats/msh.md 6: one record per node. Fewer strings than nodes are written as empty records; more
   // would be read back as the tail.
   void check_strings() {
     if (m_.node_layout != NodeLayout::node38 || !present(kNodeStringsType)) return;
     if (m_.node_strings.size() > m_.nodes.size())
       f_.add(Severity::error, "msh.strings.count", at(kNodeStringsType, 0),
-             "type 10 holds {} node strings for {} nodes (msh.md 6: one record per node)", m_.node_strings.size(),
+             "type 10 holds {} node strings for {} nodes (docs/formats/msh.md 6: one record per node)", m_.node_strings.size(),
              m_.nodes.size());
   }
 
-  // msh.md 1: the attributes of the corpus (warnings: the engine derives counts from sizes).
+  // docs/formats/msh.md 1: the attributes of the corpus (warnings: the engine derives counts from sizes).
   void check_attributes() {
     const auto expect = [&](std::uint32_t type, const char* code, const char* field, std::uint32_t have,
                             std::size_t want) {
       if (have != want)
-        f_.add(Severity::warning, code, at(type, 0), "type {} ({}): {} is {}, expected {} (msh.md 1)", type,
+        f_.add(Severity::warning, code, at(type, 0), "type {} ({}): {} is {}, expected {} (docs/formats/msh.md 1)", type,
                detail::stream_code_name(type), field, have, want);
     };
     if (const StreamRow* r = m_.stream(kNodeTableType); r && m_.node_layout == NodeLayout::node38)

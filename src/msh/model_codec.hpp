@@ -1,5 +1,5 @@
 #pragma once
-// The byte layouts of the typed model streams (msh.md 2-6), shared by the reader and the writer so
+// The byte layouts of the typed model streams (docs/formats/msh.md 2-6), shared by the reader and the writer so
 // that both sides use the same offsets.
 #include <cstring>
 
@@ -7,12 +7,12 @@
 
 namespace parkan::msh::detail {
 
-// Field offsets inside the structs of msh.md 2, 3 and 5.
+// Field offsets inside the structs of docs/formats/msh.md 2, 3 and 5.
 inline constexpr std::size_t kNodeSlotsOffset = 8;
 inline constexpr std::size_t kSlotAabbOffset = 8;
 inline constexpr std::size_t kSlotTailOffset = 0x30;
 inline constexpr std::size_t kBatchIndexStartOffset = 0x0A;
-// Types 15 and 16: 8 bytes per vertex (msh.md 1).
+// Types 15 and 16: 8 bytes per vertex (docs/formats/msh.md 1).
 inline constexpr std::uint32_t kExtraVertexType = 15;
 inline constexpr std::size_t kExtraVertexStride = 8;
 

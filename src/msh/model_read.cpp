@@ -1,4 +1,4 @@
-// The model reader (msh.md 1-7, 9): every stream of a model NRes into the structs of model.hpp.
+// The model reader (docs/formats/msh.md 1-7, 9): every stream of a model NRes into the structs of model.hpp.
 // Counts come from the payload sizes only (every division exact), so nothing is allocated beyond
 // the bytes that are present; the raw rows are kept for the writer.
 #include <algorithm>
@@ -46,7 +46,7 @@ Result<std::size_t> element_count(const StreamAt& s, std::size_t stride, const c
   if (remainder != 0)
     return invalid_rule(code,
                         fmt::format("stream #{} (type {}, {}): size {} is not a multiple of {} ({} bytes left over; "
-                                    "msh.md 8)",
+                                    "docs/formats/msh.md 8)",
                                     s.index, s.entry->type_id, what, s.bytes.size(), stride, remainder),
                         s.offset + s.bytes.size() - remainder);
   return s.bytes.size() / stride;
@@ -64,7 +64,7 @@ Node decode_node(const std::uint8_t* p) {
   return node;
 }
 
-// Type 1 (msh.md 2): Node38, or the 24-byte table passed through (attr3 == 24).
+// Type 1 (docs/formats/msh.md 2): Node38, or the 24-byte table passed through (attr3 == 24).
 Status read_nodes(const StreamAt& s, Model& m, std::size_t& node_count) {
   m.node_layout = s.entry->attr3 == kLegacyNodeStride ? NodeLayout::legacy24 : NodeLayout::node38;
   const std::size_t stride = m.node_layout == NodeLayout::legacy24 ? kLegacyNodeStride : kNodeStride;
@@ -75,12 +75,12 @@ Status read_nodes(const StreamAt& s, Model& m, std::size_t& node_count) {
   return {};
 }
 
-// Type 2 (msh.md 3): the 0x8C-byte header, then Slot68 records.
+// Type 2 (docs/formats/msh.md 3): the 0x8C-byte header, then Slot68 records.
 Status read_slots(const StreamAt& s, Model& m) {
   if (s.bytes.size() < kModelHeaderSize)
     return invalid_rule("msh.slots.header",
                         fmt::format("stream #{} (type 2, model header and slots): size {} is shorter than the "
-                                    "0x8C-byte header (msh.md 3)",
+                                    "0x8C-byte header (docs/formats/msh.md 3)",
                                     s.index, s.bytes.size()),
                         s.entry->data_offset);
   StreamAt slots = s;
@@ -174,7 +174,7 @@ Status read_batches(const StreamAt& s, Model& m) {
   return {};
 }
 
-// Type 10 (msh.md 6): one record per node, `uint32 len; if len > 0: char text[len + 1]`; what
+// Type 10 (docs/formats/msh.md 6): one record per node, `uint32 len; if len > 0: char text[len + 1]`; what
 // follows the last node's record is kept as the tail.
 Status read_node_strings(const StreamAt& s, std::size_t node_count, Model& m) {
   const std::size_t size = s.bytes.size();
@@ -184,7 +184,7 @@ Status read_node_strings(const StreamAt& s, std::size_t node_count, Model& m) {
     if (size - at < 4)
       return invalid_rule("msh.strings.past_end",
                           fmt::format("stream #{} (type 10, node strings): the record of node {} at +{} needs 4 "
-                                      "bytes for its length, {} left (msh.md 6)",
+                                      "bytes for its length, {} left (docs/formats/msh.md 6)",
                                       s.index, i, at, size - at),
                           std::uint64_t(s.entry->data_offset) + at);
     const std::uint32_t length = load_u32(s.bytes.data() + at);
@@ -193,7 +193,7 @@ Status read_node_strings(const StreamAt& s, std::size_t node_count, Model& m) {
       if (std::uint64_t(length) + 1 > size - at - 4)
         return invalid_rule("msh.strings.past_end",
                             fmt::format("stream #{} (type 10, node strings): the record of node {} at +{} holds {} "
-                                        "bytes and a NUL, {} left in the payload (msh.md 6)",
+                                        "bytes and a NUL, {} left in the payload (docs/formats/msh.md 6)",
                                         s.index, i, at, length, size - at - 4),
                             std::uint64_t(s.entry->data_offset) + at);
       record.present = true;
@@ -233,7 +233,7 @@ Result<Model> read_model(ByteView bytes) {
     m.streams.push_back(StreamRow{e.type_id, e.attr1, e.attr2, e.attr3, std::string(e.name()),
                                   ByteBuffer(payload.begin(), payload.end())});
   }
-  // msh.md 9: Land.msh has the terrain faces and neither indices nor batches.
+  // docs/formats/msh.md 9: Land.msh has the terrain faces and neither indices nor batches.
   if (first[kTerrainFacesType] && !first[kIndicesType] && !first[kBatchesType]) m.kind = ModelKind::terrain;
   const auto at = [&](std::uint32_t type_id) {
     const std::size_t i = *first[type_id];

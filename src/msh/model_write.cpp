@@ -1,4 +1,4 @@
-// The model writer (msh.md 1-6): typed streams serialized from the structs, every other stream from
+// The model writer (docs/formats/msh.md 1-6): typed streams serialized from the structs, every other stream from
 // its stored payload. A read model keeps its NRes layout (nres lossless Document, payloads and rows
 // replaced only where they changed); a model built in code gets the corpus's stream set.
 #include <algorithm>
@@ -18,7 +18,7 @@ namespace {
 
 using detail::put_vec3;
 
-// The stream order of the corpus (msh.md 1): 414 models, and the 21 with types 18 and 20.
+// The stream order of the corpus (docs/formats/msh.md 1): 414 models, and the 21 with types 18 and 20.
 constexpr std::uint32_t kCorpusOrder[] = {1, 2, 3, 4, 5, 15, 13, 6, 7, 8, 19, 9, 10, 17};
 constexpr std::uint32_t kFullOrder[] = {1, 2, 3, 4, 5, 18, 15, 13, 6, 7, 8, 19, 9, 10, 17, 20};
 constexpr std::uint32_t kTypedTypes[] = {kNodeTableType, kSlotsType,     kPositionsType,   kNormalsType, kUv0Type,
@@ -104,7 +104,7 @@ ByteBuffer encode_batches(const Model& m) {
   return out.take();
 }
 
-// Type 10 (msh.md 6): `uint32 len; if len > 0: char text[len + 1]`, then the tail as read.
+// Type 10 (docs/formats/msh.md 6): `uint32 len; if len > 0: char text[len + 1]`, then the tail as read.
 ByteBuffer encode_node_strings(const Model& m) {
   ByteWriter out;
   for (const NodeString& s : m.node_strings) {
@@ -116,7 +116,7 @@ ByteBuffer encode_node_strings(const Model& m) {
     out.bytes(as_bytes(s.text));
     out.u8(s.terminator);
   }
-  // A node without a record gets an empty one: the engine reads one record per node (msh.md 6).
+  // A node without a record gets an empty one: the engine reads one record per node (docs/formats/msh.md 6).
   if (m.node_layout == NodeLayout::node38)
     for (std::size_t i = m.node_strings.size(); i < m.nodes.size(); ++i) out.u32(0);
   out.bytes(m.node_strings_tail);
@@ -152,7 +152,7 @@ ByteBuffer encode_typed(const Model& m, std::uint32_t type_id) {
   }
 }
 
-// The element count a typed stream's attr1 holds (nres.md 3: attr1 = element count).
+// The element count a typed stream's attr1 holds (docs/formats/nres.md 3: attr1 = element count).
 std::size_t typed_count(const Model& m, std::uint32_t type_id) {
   switch (type_id) {
     case kNodeTableType: return m.nodes.size();
@@ -200,7 +200,7 @@ std::size_t stored_count(std::uint32_t type_id, ByteView p) {
   return p.size() >= header ? (p.size() - header) / typed_stride(type_id) : 0;
 }
 
-// The row of a stream the corpus has (msh.md 1; nres.md 3): empty payload, count 0.
+// The row of a stream the corpus has (docs/formats/msh.md 1; docs/formats/nres.md 3): empty payload, count 0.
 StreamRow default_row(std::uint32_t type_id) {
   StreamRow row;
   row.type_id = type_id;
@@ -275,7 +275,7 @@ std::vector<StreamRow> built_rows(const Model& m) {
 }
 
 // Serializes the typed streams into the first row of each type. A read row keeps its attributes,
-// except attr1 when it held the element count of the stored payload (nres.md 3) and the count changed.
+// except attr1 when it held the element count of the stored payload (docs/formats/nres.md 3) and the count changed.
 Status fill_typed_rows(const Model& m, std::vector<StreamRow>& rows, const std::vector<ByteView>& stored,
                        bool built) {
   for (std::uint32_t type : kTypedTypes) {

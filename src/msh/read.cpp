@@ -1,4 +1,4 @@
-// The animation streams of a model (msh-animation.md 2, 7 steps 1-2; msh.md 1, 2).
+// The animation streams of a model (docs/formats/msh-animation.md 2, 7 steps 1-2; docs/formats/msh.md 1, 2).
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -69,7 +69,7 @@ Result<AnimStreams> read_anim_streams(const nres::Archive& archive) {
   std::size_t stride = s.layout == NodeLayout::legacy24 ? kLegacyNodeStride : kNodeStride;
   if (s.nodes.size() % stride != 0)
     return invalid_rule("anim.nodes.size",
-                        fmt::format("node table size {} is not a multiple of the {}-byte node (msh.md 8)",
+                        fmt::format("node table size {} is not a multiple of the {}-byte node (docs/formats/msh.md 8)",
                                     s.nodes.size(), stride),
                         s.nodes_entry.data_offset);
   if (s.keys.size() % kKeyStride != 0)

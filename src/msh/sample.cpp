@@ -1,5 +1,5 @@
 // The runtime path: sub_10012880 (sample one node), sub_10012560 (blend two samples) and the
-// world matrices of the hierarchy (msh-animation.md 3, 4; msh.md 7).
+// world matrices of the hierarchy (docs/formats/msh-animation.md 3, 4; docs/formats/msh.md 7).
 #include <cmath>
 
 #include <fmt/format.h>
@@ -13,7 +13,7 @@ namespace {
 
 // The error paths build their messages out of line, so that the sampling loop stays small.
 [[gnu::cold, gnu::noinline]] Error legacy_error() {
-  return invalid_rule("anim.nodes.legacy", "legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled");
+  return invalid_rule("anim.nodes.legacy", "legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3), not sampled");
 }
 [[gnu::cold, gnu::noinline]] Error missing_node_error(std::uint32_t node, std::uint32_t count) {
   return invalid_rule("anim.sample.node", fmt::format("node {} does not exist (the model has {} nodes)", node, count));
@@ -179,7 +179,7 @@ namespace {
 [[gnu::cold, gnu::noinline]] Error no_blend_input_error(float ta, float tb, float blend) {
   return invalid_rule("anim.blend.no_sample",
                       fmt::format("blend {} with times {} and {} uses neither sample: sample A needs blend < 1 and "
-                                  "time A >= 0, sample B needs blend > 0 and time B >= 0 (msh-animation.md 4.1; "
+                                  "time A >= 0, sample B needs blend > 0 and time B >= 0 (docs/formats/msh-animation.md 4.1; "
                                   "the engine leaves this case undefined)",
                                   blend, ta, tb));
 }
@@ -237,7 +237,7 @@ namespace {
 [[gnu::cold, gnu::noinline]] Error forward_parent_error(std::uint32_t node, std::uint16_t parent, std::uint64_t at) {
   return invalid_rule("anim.node.parent_order",
                       fmt::format("node {}: parent {} comes after it (a forward parent; parents must precede their "
-                                  "children, msh.md 7)",
+                                  "children, docs/formats/msh.md 7)",
                                   node, parent),
                       at);
 }

@@ -1,4 +1,4 @@
-// Writers of the animation streams from the IR: lossless and canonical (msh-animation.md 5.4, 8),
+// Writers of the animation streams from the IR: lossless and canonical (docs/formats/msh-animation.md 5.4, 8),
 // and the model NRes around them.
 #include <algorithm>
 #include <cmath>
@@ -72,12 +72,12 @@ Status check_canonical_times(const NodeAnimTrack& track) {
     float t = track.keys[k].time;
     if (!std::isfinite(t) || t < 0.0f || t != std::floor(t) || t >= float(kMaxCanonicalFrames))
       return invalid_rule("anim.key.whole_time",
-                          fmt::format("node {} key {}: time {} is not a whole frame in 0..{} (msh-animation.md 5.2)",
+                          fmt::format("node {} key {}: time {} is not a whole frame in 0..{} (docs/formats/msh-animation.md 5.2)",
                                       track.node_index, k, t, kMaxCanonicalFrames - 1));
     if (k == 0 && t != 0.0f)
       return invalid_rule("anim.track.start_time",
                           fmt::format("node {}: the track starts at time {}, canonical tracks start at 0 "
-                                      "(msh-animation.md 5.2)",
+                                      "(docs/formats/msh-animation.md 5.2)",
                                       track.node_index, t));
     if (k > 0 && !(t > track.keys[k - 1].time))
       return invalid_rule("anim.key.time_order",
@@ -118,7 +118,7 @@ nres::Entry make_stream_entry(std::uint32_t type_id) {
 
 std::array<std::uint8_t, kNodeStride> make_node38(std::uint16_t parent, std::uint16_t flags) {
   std::array<std::uint8_t, kNodeStride> node;
-  node.fill(0xFF);  // every slot 0xFFFF: no geometry (msh.md 2)
+  node.fill(0xFF);  // every slot 0xFFFF: no geometry (docs/formats/msh.md 2)
   store_u16(node.data(), flags);
   store_u16(node.data() + kNodeParentOffset, parent);
   set_node_words(node, kNoMap, 0);
@@ -180,7 +180,7 @@ Result<AnimStreamsOut> write_anim(const AnimTracks& ir) {
 Result<AnimStreamsOut> write_anim_canonical(const AnimTracks& ir) {
   if (ir.layout == NodeLayout::legacy24)
     return invalid_rule("anim.nodes.legacy",
-                        "legacy node table (24-byte nodes, msh-animation.md 10.3) has no canonical form; "
+                        "legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3) has no canonical form; "
                         "the lossless writer passes it through");
   PARKAN_TRY(check_track_order(ir));
 

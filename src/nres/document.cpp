@@ -1,4 +1,4 @@
-// The lossless model of an archive and its writer (nres.md 5 byte classes, 7 "Lossless editor").
+// The lossless model of an archive and its writer (docs/formats/nres.md 5 byte classes, 7 "Lossless editor").
 #include <algorithm>
 #include <numeric>
 

@@ -1,4 +1,4 @@
-// Edits of the lossless model (nres.md 7): each touches one entry and leaves every other byte alone.
+// Edits of the lossless model (docs/formats/nres.md 7): each touches one entry and leaves every other byte alone.
 #include <algorithm>
 #include <cstring>
 

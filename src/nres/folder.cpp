@@ -1,4 +1,4 @@
-// Archive <-> folder of files + manifest.json (cli.md archive extract/pack), over the lossless model.
+// Archive <-> folder of files + manifest.json (docs/cli.md archive extract/pack), over the lossless model.
 #include "parkan/nres/folder.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 #pragma once
-// The data region of a read archive in file order (nres.md 5 byte classes), walked once by every
+// The data region of a read archive in file order (docs/formats/nres.md 5 byte classes), walked once by every
 // user of the lossless model: the Document (edits), the folder manifest (extract) and the gap
 // warnings. One walk, so that the three never disagree on where a gap or a padding is; streamed to
 // a sink, so that nothing the size of the directory is copied to walk it.

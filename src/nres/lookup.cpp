@@ -1,5 +1,5 @@
-// Name lookup exactly as the engine's search routine (nres.md 4), plus the fold detection that lets
-// it find every entry of a table built with the other fold (decisions.md "NRes name order").
+// Name lookup exactly as the engine's search routine (docs/formats/nres.md 4), plus the fold detection that lets
+// it find every entry of a table built with the other fold (docs/formats/nres.md 4.4).
 #include <algorithm>
 #include <numeric>
 
@@ -58,7 +58,7 @@ std::vector<std::uint32_t> build_sort_table(std::span<const Entry> entries) {
 
 namespace {
 
-// The engine's search routine (nres.md 4). With the reader's prefix keys, a probe whose key differs
+// The engine's search routine (docs/formats/nres.md 4). With the reader's prefix keys, a probe whose key differs
 // is decided without touching the directory; the sequence of probes and the result are the same.
 template <unsigned char (*Fold)(unsigned char)>
 std::optional<std::size_t> binary_search(const Archive& archive, std::string_view name) {

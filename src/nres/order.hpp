@@ -1,5 +1,5 @@
 #pragma once
-// Name order of the sort table (nres.md 4, decisions.md "NRes name order").
+// Name order of the sort table (docs/formats/nres.md 4, 4.4).
 #include <array>
 #include <cstdint>
 #include <span>
@@ -77,7 +77,7 @@ inline unsigned char fold_upper_fn(unsigned char c) { return fold_upper(c); }
 // Which fold the stored permutation is sorted by; the caller has checked it is a permutation.
 // Fills `keys` (Archive::name_keys) for that fold, or clears it when the table is unusable.
 NameOrder stored_name_order(const std::vector<Entry>& entries, std::vector<std::uint64_t>& keys);
-// The first row i whose name sorts after row i+1's under the engine's rule (nres.md 4).
+// The first row i whose name sorts after row i+1's under the engine's rule (docs/formats/nres.md 4).
 std::size_t first_unsorted_row(const std::vector<Entry>& entries);
 // The permutation the writer stores: indices stably sorted by the engine's rule.
 std::vector<std::uint32_t> build_sort_table(std::span<const Entry> entries);

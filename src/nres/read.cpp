@@ -1,4 +1,4 @@
-// NRes reader: every rule of spec/nres.md section 6, each with its own message and offset.
+// NRes reader: every rule of docs/formats/nres.md 6, each with its own message and offset.
 #include <algorithm>
 #include <cstring>
 #include <numeric>

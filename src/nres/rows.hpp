@@ -1,5 +1,5 @@
 #pragma once
-// The 64-byte directory row (nres.md 3): decoding and encoding, shared by the reader and writers.
+// The 64-byte directory row (docs/formats/nres.md 3): decoding and encoding, shared by the reader and writers.
 #include <cstring>
 #include <string>
 #include <utility>
@@ -44,12 +44,12 @@ inline void put_header(ByteWriter& out, std::uint32_t version, std::uint32_t cou
   out.patch_u32(12, total_size);
 }
 
-// How errors name an entry: "#3 NAME.0" (names shown as cp1251, decisions.md "Text encoding").
+// How errors name an entry: "#3 NAME.0" (names shown as cp1251, docs/cli.md 1.3).
 inline std::string entry_label(std::size_t index, const Entry& entry) {
   return fmt::format("#{} {}", index, cp1251_to_utf8(entry.name()));
 }
 
-// Canonical zero padding after a payload ending at `end` (nres.md 5).
+// Canonical zero padding after a payload ending at `end` (docs/formats/nres.md 5).
 constexpr std::size_t padding_after(std::size_t end) { return (8 - end % 8) % 8; }
 
 // The cap of verify() and warnings(): true while `code` has had at most kMaxFindingsPerRule

@@ -1,4 +1,4 @@
-// Reports that do not reject an archive (nres.md 5 and 6): misalignment, non-zero gaps, and a
+// Reports that do not reject an archive (docs/formats/nres.md 5 and 6): misalignment, non-zero gaps, and a
 // sort table the engine's binary search cannot use.
 #include <algorithm>
 

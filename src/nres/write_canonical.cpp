@@ -1,4 +1,4 @@
-// The canonical NRes writer (nres.md 7, "Canonical (repack) writer").
+// The canonical NRes writer (docs/formats/nres.md 7, "Canonical (repack) writer").
 #include <cstring>
 
 #include <fmt/format.h>

@@ -46,7 +46,7 @@ Result<Payload> NresArchive::payload(std::size_t index) const {
 }
 
 namespace {
-// The type id a payload's magic names: a Texm is stored as "Texm", an NRes (a model, msh.md) as "MESH".
+// The type id a payload's magic names: a Texm is stored as "Texm", an NRes (a model, docs/formats/msh.md) as "MESH".
 std::uint32_t type_from_content(ByteView bytes) {
   if (bytes.size() < 4) return 0;
   const std::uint32_t magic = load_u32(bytes.data());
@@ -88,7 +88,7 @@ Result<Payload> RsliArchive::payload(std::size_t index) const {
 }
 
 namespace {
-constexpr std::uint8_t kRsliMagic[4] = {'N', 'L', 0, 1};  // rsli.md 2: "NL", reserved 0, version 1
+constexpr std::uint8_t kRsliMagic[4] = {'N', 'L', 0, 1};  // docs/formats/rsli.md 2: "NL", reserved 0, version 1
 bool looks_like_rsli(ByteView bytes) { return bytes.size() >= 4 && std::equal(kRsliMagic, kRsliMagic + 4, bytes.begin()); }
 }  // namespace
 

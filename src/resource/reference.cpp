@@ -36,7 +36,7 @@ Reference parse_reference(std::string_view text) {
 }
 
 std::string name_to_cp1251(std::string_view given) {
-  // Names are cp1251 bytes (decisions.md "Text encoding"); a shell gives UTF-8. Text that is not
+  // Names are cp1251 bytes (docs/cli.md 1.3); a shell gives UTF-8. Text that is not
   // UTF-8, or has a character cp1251 lacks, is searched as the bytes given.
   std::optional<std::string> cp1251 = utf8_to_cp1251(given);
   return cp1251 ? std::move(*cp1251) : std::string(given);

@@ -1,4 +1,4 @@
-// rsli.md 6.5: raw Deflate (RFC 1951, no zlib wrapper) through libdeflate.
+// docs/formats/rsli.md 6.5: raw Deflate (RFC 1951, no zlib wrapper) through libdeflate.
 #include <libdeflate.h>
 
 #include <cstdint>

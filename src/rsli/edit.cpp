@@ -1,4 +1,4 @@
-// Edits of the document (rsli.md 10): each marks it modified; the writer then rebuilds it canonically.
+// Edits of the document (docs/formats/rsli.md 10): each marks it modified; the writer then rebuilds it canonically.
 #include <algorithm>
 #include <cstring>
 

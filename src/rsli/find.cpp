@@ -1,4 +1,4 @@
-// rsFind (rsli.md 5): the engine's lookup, query handling included.
+// rsFind (docs/formats/rsli.md 5): the engine's lookup, query handling included.
 #include <cstring>
 
 #include "parkan/rsli/archive.hpp"

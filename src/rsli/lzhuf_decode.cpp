@@ -1,4 +1,4 @@
-// LZHUF decoding (rsli.md 6.4): adaptive Huffman symbols over a 4 KB LZSS ring.
+// LZHUF decoding (docs/formats/rsli.md 6.4): adaptive Huffman symbols over a 4 KB LZSS ring.
 #include <cstring>
 
 #include <fmt/format.h>

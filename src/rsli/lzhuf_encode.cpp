@@ -1,4 +1,4 @@
-// LZHUF encoding (rsli.md 6.4): the classic LZHUF scheme (Okumura's lzhuf.c): LZSS matches of 3..60
+// LZHUF encoding (docs/formats/rsli.md 6.4): the classic LZHUF scheme (Okumura's lzhuf.c): LZSS matches of 3..60
 // bytes within the 4 KB ring, every symbol sent with the adaptive Huffman tree the decoder keeps in
 // step, positions with the static p_code/p_len code. The match finder is a hash chain over the
 // history, searched at every position with one step of lazy matching.

@@ -1,4 +1,4 @@
-// The adaptive Huffman tree of LZHUF (rsli.md 6.4): the initial tree and the rebuild.
+// The adaptive Huffman tree of LZHUF (docs/formats/rsli.md 6.4): the initial tree and the rebuild.
 #include "rsli/lzhuf_tree.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 #pragma once
-// The adaptive Huffman tree and the position tables of LZHUF (rsli.md 6.4), shared by the decoder
+// The adaptive Huffman tree and the position tables of LZHUF (docs/formats/rsli.md 6.4), shared by the decoder
 // (lzhuf_decode.cpp) and the encoder (lzhuf_encode.cpp): both run the same tree through the same
 // updates, symbol by symbol, so that they agree on every code.
 #include <array>

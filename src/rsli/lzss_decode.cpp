@@ -1,4 +1,4 @@
-// rsli.md 6.3: the engine's LZSS (Okumura): a 4096-byte ring pre-filled with spaces, writes from
+// docs/formats/rsli.md 6.3: the engine's LZSS (Okumura): a 4096-byte ring pre-filled with spaces, writes from
 // 0xFEE, flag bits LSB first (1 = literal), back references of 3..18 bytes to an absolute ring position.
 //
 // The ring is not kept: the output itself is the history. A reference to ring position `pos` made

@@ -1,4 +1,4 @@
-// rsli.md 6.3, the writing side: a stream lzss_decode (and the engine) reads back exactly.
+// docs/formats/rsli.md 6.3, the writing side: a stream lzss_decode (and the engine) reads back exactly.
 //
 // The encoder works on the stream the decoder's ring sees: the ring's prefill (spaces) followed by
 // the data. A back reference may start anywhere in the last 4096 bytes of it, the prefill included

@@ -1,4 +1,4 @@
-// Storage methods (rsli.md 6): the flag bits, their CLI names (cli.md) and which ones XOR.
+// Storage methods (docs/formats/rsli.md 6): the flag bits, their CLI names (docs/cli.md) and which ones XOR.
 #include <array>
 #include <utility>
 

@@ -1,4 +1,4 @@
-// RsLi reader and checker (rsli.md 2-5, 7-9): every rule with its own code and offset. read() stops at
+// RsLi reader and checker (docs/formats/rsli.md 2-5, 1-7-9): every rule with its own code and offset. read() stops at
 // the first error; verify() reports every finding (bounded per rule), then unpacks every entry.
 #include <algorithm>
 #include <cstring>
@@ -66,7 +66,7 @@ struct ReadFindings {
   }
 };
 
-// The engine's sort (rsli.md 5): bubble sort of the indices by strcmp of the names. Bubble sort is
+// The engine's sort (docs/formats/rsli.md 5): bubble sort of the indices by strcmp of the names. Bubble sort is
 // stable, so a stable sort with the same byte-order comparison gives the same permutation in
 // O(n log n). std::string_view compares as unsigned bytes, a shorter prefix first, as strcmp does.
 std::vector<std::uint16_t> read_engine_order(const std::vector<Entry>& entries) {
@@ -105,7 +105,7 @@ bool read_structure(ByteView bytes, Archive& archive, ReadFindings& findings) {
                  4);
     return false;
   }
-  // The table is one XOR stream keyed by the low 16 bits of the seed (rsli.md 4).
+  // The table is one XOR stream keyed by the low 16 bits of the seed (docs/formats/rsli.md 4).
   ByteBuffer table(bytes.begin() + kHeaderSize, bytes.begin() + static_cast<std::ptrdiff_t>(table_end));
   xor_transform(table, static_cast<std::uint16_t>(archive.header.xor_seed() & 0xFFFF));
   archive.entries.resize(static_cast<std::size_t>(count));
@@ -125,7 +125,7 @@ bool read_structure(ByteView bytes, Archive& archive, ReadFindings& findings) {
   return true;
 }
 
-// Every entry's range and method (rsli.md 6-8). usable[i]: the entry can be handed to unpack().
+// Every entry's range and method (docs/formats/rsli.md 6-8). usable[i]: the entry can be handed to unpack().
 void read_check_entries(Archive& archive, Profile profile, ReadFindings& findings, std::vector<bool>& usable) {
   const std::uint64_t size = archive.bytes.size();
   const std::uint32_t overlay = archive.overlay.value_or(0);
@@ -169,7 +169,7 @@ void read_check_entries(Archive& archive, Profile profile, ReadFindings& finding
                                  static_cast<std::uint16_t>(e.flags())),
                      row + 0x10, read_entry_label(e, i));
     } else if ((*method == Method::stored || *method == Method::xor_only) && packed != e.unpacked_size()) {
-      // Compatible copies the first unpacked_size bytes (decisions.md), so only fewer is an error there.
+      // Compatible copies the first unpacked_size bytes (docs/formats/rsli.md 6.2), so only fewer is an error there.
       if (strict || packed < e.unpacked_size()) {
         usable[i] = false;
         findings.add(codes::kEntryStoredSize,
@@ -181,7 +181,7 @@ void read_check_entries(Archive& archive, Profile profile, ReadFindings& finding
   }
 }
 
-// rsli.md 5: the presorted table as stored, or the engine's order. Every entry's key.
+// docs/formats/rsli.md 5: the presorted table as stored, or the engine's order. Every entry's key.
 void read_sort_table(Archive& archive, Profile profile, ReadFindings& findings) {
   auto& entries = archive.entries;
   const std::size_t n = entries.size();

@@ -1,4 +1,4 @@
-// Unpacking one entry (rsli.md 6): XOR with the entry's key, then the method's decoder; exactly
+// Unpacking one entry (docs/formats/rsli.md 6): XOR with the entry's key, then the method's decoder; exactly
 // unpacked_size bytes.
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-// The document model and the writer (rsli.md 10): lossless while unmodified, canonical otherwise.
+// The document model and the writer (docs/formats/rsli.md 10): lossless while unmodified, canonical otherwise.
 #include <algorithm>
 #include <cstring>
 #include <numeric>
@@ -18,7 +18,7 @@ std::string_view write_row_name(const std::array<std::uint8_t, kEntrySize>& row)
   return {chars, nul ? static_cast<std::size_t>(static_cast<const char*>(nul) - chars) : kNameSize};
 }
 
-// P: the engine's stable byte-order sort of the names (rsli.md 5); P[i] is row i's sort value.
+// P: the engine's stable byte-order sort of the names (docs/formats/rsli.md 5); P[i] is row i's sort value.
 std::vector<std::uint16_t> write_sort_order(const std::vector<DocumentEntry>& entries) {
   std::vector<std::uint16_t> order(entries.size());
   std::iota(order.begin(), order.end(), std::uint16_t{0});

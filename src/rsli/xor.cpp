@@ -1,4 +1,4 @@
-// rsli.md 4 / 6.1: the self-inverse XOR stream of RsLi tables and payloads.
+// docs/formats/rsli.md 4, 6.1: the self-inverse XOR stream of RsLi tables and payloads.
 #include <cstdint>
 #include <span>
 

@@ -1,4 +1,4 @@
-// MatManager's state and its small vtable methods (materials-texm.md 2, 3, 4; runtime.md "State",
+// MatManager's state and its small vtable methods (docs/runtime.md 2, 3, 4, 3.3,
 // "Sweep", "Destroy").
 #include "parkan/runtime/manager.hpp"
 

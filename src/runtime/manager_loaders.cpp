@@ -1,5 +1,5 @@
-// The loaders under the vtable: materials into the pool (materials-texm.md 6.1-6.3, 6.6) and
-// textures and lightmaps into their caches (9; runtime.md "Textures and lightmaps", "Release").
+// The loaders under the vtable: materials into the pool (docs/formats/mat0.md 2, 3, 4.3, 6) and
+// textures and lightmaps into their caches (9; docs/runtime.md 9, "Release").
 #include <fmt/format.h>
 
 #include "parkan/material/mat0.hpp"
@@ -115,7 +115,7 @@ Result<MaterialLoad> MaterialManager::load_material(std::string_view name) {
     log(e.message);
     return e;
   }
-  // Each phase's texture with the material's load flags (6.1, 6.3).
+  // Each phase's texture with the material's load flags (docs/formats/mat0.md 2, 4.3).
   const std::uint32_t flags = material::decode_runtime_flags(info.attr1).texture_load_flags;
   std::vector<material::PhaseRecord> phases;
   phases.reserve(mat->phases.size());

@@ -1,5 +1,5 @@
-// vtable 3, 4, 5: the phase a wear row's material shows (materials-texm.md 7; decisions.md "Material
-// phase selection by time"; runtime.md "Phase selection").
+// vtable 3, 4, 5: the phase a wear row's material shows (docs/formats/mat0.md 5, 5.5;
+// docs/runtime.md 7).
 #include <fmt/format.h>
 
 #include "parkan/runtime/manager.hpp"
@@ -13,7 +13,7 @@ Status MaterialManager::sample(std::uint32_t handle, std::uint32_t block, bool b
     return invalid(fmt::format("handle 0x{:08X} names a row whose material could not be loaded", handle));
   const PooledMaterial& m = pool_.slot(static_cast<std::size_t>(row->material));
   if (m.mat.blocks.empty()) {
-    // No animation: phase 0 as it is, key 0, next 0, alpha 0 (runtime.md).
+    // No animation: phase 0 as it is, key 0, next 0, alpha 0 (docs/runtime.md).
     if (m.phases.empty()) return invalid(fmt::format("material {} has no phases", m.name));
     out.selection = {};
     out.start_time = row->start_time;

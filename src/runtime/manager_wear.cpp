@@ -1,4 +1,4 @@
-// vtable 6 and 7: WEAR texts into wear tables (materials-texm.md 8; runtime.md "Wear tables",
+// vtable 6 and 7: WEAR texts into wear tables (docs/formats/wear.md; docs/runtime.md 5,
 // "Start times").
 #include <fmt/format.h>
 
@@ -38,7 +38,7 @@ Result<std::size_t> MaterialManager::load_wear_text(ByteView text, material::Wea
 }
 
 Result<std::size_t> MaterialManager::add_table(const material::Wear& wear) {
-  // The engine has no check and would write past its 70 tables (materials-texm.md 8.4).
+  // The engine has no check and would write past its 70 tables (docs/formats/wear.md 5).
   if (tables_.size() >= kWearTableCapacity)
     return invalid(fmt::format("a wear table {} would be past the manager's {} tables", tables_.size() + 1,
                                kWearTableCapacity));

@@ -1,4 +1,4 @@
-// Material lookup with the engine's fallbacks (materials-texm.md 6.6).
+// Material lookup with the engine's fallbacks (docs/formats/mat0.md 6).
 #include "parkan/runtime/material_lookup.hpp"
 
 #include "parkan/runtime/messages.hpp"

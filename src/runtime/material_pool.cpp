@@ -1,4 +1,4 @@
-// The material pool (materials-texm.md 4.3, 6.1; runtime.md "Materials").
+// The material pool (docs/runtime.md 4.3; docs/formats/mat0.md 2; docs/runtime.md 6).
 #include "parkan/runtime/material_pool.hpp"
 
 #include <fmt/format.h>

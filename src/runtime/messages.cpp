@@ -1,5 +1,5 @@
-// The manager's log lines (materials-texm.md 6.6, 8.3, 9.1). Names are stored bytes (cp1251); the log
-// carries text, so they are converted as everywhere else (decisions.md "Text encoding").
+// The manager's log lines (docs/formats/mat0.md 6; docs/formats/wear.md 4.1; docs/formats/palettes.md 3.1). Names are stored bytes (cp1251); the log
+// carries text, so they are converted as everywhere else (docs/cli.md 1.3).
 #include "parkan/runtime/messages.hpp"
 
 #include <fmt/format.h>

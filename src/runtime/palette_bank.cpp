@@ -1,4 +1,4 @@
-// The palette bank (materials-texm.md 5): slot i is entry palette_slot_name(i) of the palettes library.
+// The palette bank (docs/formats/palettes.md 2): slot i is entry palette_slot_name(i) of the palettes library.
 #include "parkan/runtime/palette_bank.hpp"
 
 namespace parkan::runtime {

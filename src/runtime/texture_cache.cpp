@@ -1,4 +1,4 @@
-// The texture and lightmap caches (materials-texm.md 4.1, 4.2, 9.3; runtime.md "Release", "Sweep").
+// The texture and lightmap caches (docs/runtime.md 4.1, 4.2, 9.3, 9.4, "Sweep").
 #include "parkan/runtime/texture_cache.hpp"
 
 #include <fmt/format.h>

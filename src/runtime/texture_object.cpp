@@ -1,4 +1,4 @@
-// A texture as the engine's loader leaves it (materials-texm.md 10.5, 10.6): parsed, the mip skip and
+// A texture as the engine's loader leaves it (docs/formats/texm.md 5.1, 5.2): parsed, the mip skip and
 // Page rects of texm::load applied with the load flags, the device's levels decoded to RGBA8.
 #include "parkan/runtime/texture_cache.hpp"
 

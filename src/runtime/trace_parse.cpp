@@ -1,4 +1,4 @@
-// Trace lines to calls (runtime.md "Trace format"): every line is checked before any runs.
+// Trace lines to calls (docs/runtime.md 11): every line is checked before any runs.
 #include <charconv>
 #include <cmath>
 

@@ -1,4 +1,4 @@
-// Replaying trace calls against a manager, one JSON result per call (runtime.md "Trace format").
+// Replaying trace calls against a manager, one JSON result per call (docs/runtime.md 11).
 #include <nlohmann/json.hpp>
 
 #include <fmt/format.h>

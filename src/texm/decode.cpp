@@ -1,4 +1,4 @@
-// Texm pixels to RGBA8: the reference decoder (the decisions.md table, one pixel at a time) and
+// Texm pixels to RGBA8: the reference decoder (docs/formats/texm.md 6.1, one pixel at a time) and
 // the fast one. The 16-bit formats use SSE2 (baseline on x86-64) with the exact widening computed
 // as multiply-add-shift, or AVX2 (simd_avx2.cpp) when the CPU has it; 8888 and the palette lookup
 // use AVX2 byte shuffles / gathers when available; 888 and the portable path are plain loops that
@@ -39,7 +39,7 @@ inline void put(std::uint8_t* d, std::uint8_t r, std::uint8_t g, std::uint8_t b,
   d[3] = a;
 }
 
-// decisions.md "Indexed palettes" (C15): Texm palette entries are stored R, G, B, A.
+// docs/formats/palettes.md 6 (C15): Texm palette entries are stored R, G, B, A.
 inline void palette_entry_to_rgba(const std::uint8_t* entry, std::uint8_t* d) { put(d, entry[0], entry[1], entry[2], entry[3]); }
 
 void decode_one(Format format, const std::uint8_t* s, const std::uint8_t* palette, std::uint8_t* d) {

@@ -1,4 +1,4 @@
-// RGBA8 to Texm pixels and whole payloads (the inverse of decode.cpp, decisions.md).
+// RGBA8 to Texm pixels and whole payloads (the inverse of decode.cpp, docs/formats/texm.md 7.2).
 #include "parkan/texm/encode.hpp"
 
 #include <algorithm>

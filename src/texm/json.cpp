@@ -1,4 +1,4 @@
-// JSON views of textures and of the loader (cli.md "texm").
+// JSON views of textures and of the loader (docs/cli.md 10.2).
 #include "parkan/texm/json.hpp"
 
 #include <fmt/format.h>

@@ -1,9 +1,9 @@
-// The engine's texture loader (sub_1000FB30, sub_1000F580): materials-texm.md 10.4-10.6, 15.3.
+// The engine's texture loader (sub_1000FB30, sub_1000F580): docs/formats/texm.md 4-5.2, 15.3.
 #include "parkan/texm/load.hpp"
 
 namespace parkan::texm {
 
-// materials-texm.md 15.3 (sub_1000F580).
+// docs/formats/texm.md 5.2 (sub_1000F580).
 std::uint32_t mip_skip_policy(std::uint32_t flags5, std::uint32_t width, std::uint32_t height, std::uint32_t mip_count) {
   if (mip_count <= 1) return 0;
   switch (flags5 & kMipSkipMask) {
@@ -18,7 +18,7 @@ std::uint32_t mip_skip_policy(std::uint32_t flags5, std::uint32_t width, std::ui
   }
 }
 
-// materials-texm.md 10.6: the loader adds the level-0 size, or 1.25 times it for two levels,
+// docs/formats/texm.md 5.2: the loader adds the level-0 size, or 1.25 times it for two levels,
 // computed from the original width and height (not the max(1, ...) sizes of the levels).
 std::uint64_t engine_pixel_offset(Format format, std::uint32_t width, std::uint32_t height, std::uint32_t mip_skip) {
   std::uint64_t base = kHeaderSize + (format == Format::indexed8 ? kPaletteSize : 0);
@@ -28,7 +28,7 @@ std::uint64_t engine_pixel_offset(Format format, std::uint32_t width, std::uint3
   return base;
 }
 
-// materials-texm.md 10.4, with the shifts done on int32 as the engine does.
+// docs/formats/texm.md 4, with the shifts done on int32 as the engine does.
 LoadedRect page_rect_to_loaded(const PageRect& r, std::uint32_t width, std::uint32_t height, std::uint32_t s) {
   LoadedRect out;
   out.x0 = std::int32_t(r.x) * (1 << s);

@@ -1,4 +1,4 @@
-// Palette bank, PAL resources and the name suffix rule (materials-texm.md 5, 9; decisions.md).
+// Palette bank, PAL resources and the name suffix rule (docs/formats/palettes.md 2, 3, 4).
 #include "parkan/texm/palette.hpp"
 
 #include <fmt/format.h>
@@ -12,7 +12,7 @@ std::string palette_slot_name(std::size_t slot) {
   return name + ".PAL";
 }
 
-// materials-texm.md 9.1-9.2 (sub_10004B10). MSVC's char is signed, and toupper in the C locale
+// docs/formats/palettes.md 3.1-3.2 (sub_10004B10). MSVC's char is signed, and toupper in the C locale
 // only folds a..z, so bytes 0x80..0xFF count as negative.
 NamePalette palette_index_from_name(std::string_view name) {
   NamePalette out;
@@ -38,7 +38,7 @@ std::string palette_name_warning(const NamePalette& p) {
 }
 
 std::array<std::uint8_t, 4> PalResource::rgba(std::size_t i) const {
-  // decisions.md "Indexed palettes" (C15): PAL colours are B, G, R, X.
+  // docs/formats/palettes.md 6 (C15): PAL colours are B, G, R, X.
   const std::uint8_t* c = colours.data() + 4 * i;
   return {c[2], c[1], c[0], 255};
 }

@@ -1,4 +1,4 @@
-// Texm reader: every rule of materials-texm.md 12.2 / 15.2 with its own message and offset.
+// Texm reader: every rule of docs/formats/texm.md 8.1 with its own message and offset.
 #include "parkan/texm/read.hpp"
 
 #include <algorithm>

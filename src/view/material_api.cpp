@@ -1,5 +1,5 @@
 // /api/material (phases as colours and textures, blocks as timelines) and /api/material/samples (the
-// engine's phase selection by game time, materials-texm.md 7, over a run of times).
+// engine's phase selection by game time, docs/formats/mat0.md 5, over a run of times).
 #include <algorithm>
 #include <cmath>
 

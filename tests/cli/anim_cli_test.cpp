@@ -1,4 +1,4 @@
-// parkan anim ...: the cli.md contract (anim section) on models the test builds.
+// parkan anim ...: the docs/cli.md contract (anim section) on models the test builds.
 #include <sys/stat.h>
 
 #include <fmt/format.h>
@@ -208,7 +208,7 @@ TEST_F(AnimCli, BlendJsonAndTheUndefinedCase) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "parkan: error: " + model +
                        ": blend 0.5 with times -1 and -1 uses neither sample: sample A needs blend < 1 and time A >= "
-                       "0, sample B needs blend > 0 and time B >= 0 (msh-animation.md 4.1; the engine leaves this "
+                       "0, sample B needs blend > 0 and time B >= 0 (docs/formats/msh-animation.md 4.1; the engine leaves this "
                        "case undefined)\n");
   r = run_cli({"anim", "blend", model, "--node", "0", "--ta", "1", "--tb", "3"});
   EXPECT_EQ(r.exit_code, 2);
@@ -230,7 +230,7 @@ TEST_F(AnimCli, CheckExitCodes) {
                        ": node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c "
                        "[anim.node.fallback_range]\n"
                        "parkan: warning: " + bad + ": node 2: fallback key 5 is not after the previous node's 9 "
-                       "(fallback keys increase, msh-animation.md 5.1); its track is empty at offset 0x62 "
+                       "(fallback keys increase, docs/formats/msh-animation.md 5.1); its track is empty at offset 0x62 "
                        "[anim.node.fallback_order]\n");
   EXPECT_EQ(r.out, bad + ": 1 error, 1 warning\n");
 
@@ -354,7 +354,7 @@ TEST_F(AnimCli, CheckALibraryChecksEveryModelInIt) {
                        "::BAD.MSH: node 1: fallback key 9 is past the key pool (6 keys) (rule 9.2) at offset 0x3c "
                        "[anim.node.fallback_range]\n"
                        "parkan: warning: " + library + "::BAD.MSH: node 2: fallback key 5 is not after the previous "
-                       "node's 9 (fallback keys increase, msh-animation.md 5.1); its track is empty at offset 0x62 "
+                       "node's 9 (fallback keys increase, docs/formats/msh-animation.md 5.1); its track is empty at offset 0x62 "
                        "[anim.node.fallback_order]\n"
                        "parkan: error: " + library + "::CUT.MSH: file too small for the NRes header: 3 bytes, need 16 "
                        "at offset 0x0 [" + container_code + "]\n");
@@ -461,11 +461,11 @@ TEST_F(AnimCli, SampleGameModelsThroughArchiveReferences) {
   r = run_cli({"anim", "sample", library + "::mtcheck.msh", "--node", "0", "--time", "0"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "parkan: error: " + library +
-                       "::mtcheck.msh: legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled\n");
+                       "::mtcheck.msh: legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3), not sampled\n");
   r = run_cli({"anim", "check", library + "::mtcheck.msh"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "parkan: note: " + library +
-                       "::mtcheck.msh: legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled: node "
+                       "::mtcheck.msh: legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3), not sampled: node "
                        "rules not checked, passed through unchanged at offset 0x10 [anim.nodes.legacy]\n");
   EXPECT_EQ(r.out, library + "::mtcheck.msh: 0 errors, 0 warnings, 1 note\n");
   r = run_cli({"anim", "check", library});

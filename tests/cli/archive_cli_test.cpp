@@ -1,4 +1,4 @@
-// parkan archive ... as cli.md says: output, JSON keys, exit codes, one error line per failure,
+// parkan archive ... as docs/cli.md says: output, JSON keys, exit codes, one error line per failure,
 // byte-identical extract/pack, edits that keep every other byte.
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-// parkan mat0 ...: the cli.md contract on the sample Material.lib.
+// parkan mat0 ...: the docs/cli.md contract on the sample Material.lib.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

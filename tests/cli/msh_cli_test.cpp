@@ -1,4 +1,4 @@
-// parkan msh info|check: the cli.md contract (msh section) on models the test builds.
+// parkan msh info|check: the docs/cli.md contract (msh section) on models the test builds.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -114,7 +114,7 @@ TEST_F(MshCli, CheckExitCodesAndFindings) {
   r = run_cli({"msh", "check", bad});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, bad + ": 2 errors, 0 warnings\n");
-  EXPECT_NE(r.err.find("parkan: error: " + bad + ": node 2: its own parent (msh.md 7) at offset 0x"), std::string::npos)
+  EXPECT_NE(r.err.find("parkan: error: " + bad + ": node 2: its own parent (docs/formats/msh.md 7) at offset 0x"), std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("[msh.node.parent_self]\n"), std::string::npos);
   EXPECT_NE(r.err.find("slot 1: triangles 12..512 are past the 144 descriptors of type 7"), std::string::npos)

@@ -1,4 +1,4 @@
-// parkan archive ... on RsLi libraries (cli.md "RsLi archives"): the sample game's gamefont.rlb (LZSS)
+// parkan archive ... on RsLi libraries (docs/cli.md 3.7): the sample game's gamefont.rlb (LZSS)
 // and sprites.lib (Deflate, with the retail one-byte-past-the-end quirk on its last entry).
 #include <gtest/gtest.h>
 

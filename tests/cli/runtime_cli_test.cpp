@@ -1,4 +1,4 @@
-// parkan runtime replay TRACE --game DIR [--json]: the runtime.md contract (one result per trace
+// parkan runtime replay TRACE --game DIR [--json]: the docs/runtime.md contract (one result per trace
 // call, exit 0 / 2 / 3) on the test game of tests/runtime/test_game.hpp.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// parkan texm ...: the cli.md contract on textures and archives the test builds.
+// parkan texm ...: the docs/cli.md contract on textures and archives the test builds.
 #include <set>
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// parkan validate GAME_DIR [--json REPORT.json]: the cli.md contract (summary table, the first
+// parkan validate GAME_DIR [--json REPORT.json]: the docs/cli.md contract (summary table, the first
 // errors in full on stderr, the JSON report's keys, exit 0 / 1 / 2 / 3) on the sample game.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// parkan wear ...: the cli.md contract on WEAR texts the test writes.
+// parkan wear ...: the docs/cli.md contract on WEAR texts the test writes.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

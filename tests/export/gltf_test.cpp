@@ -121,7 +121,7 @@ std::vector<Mat> gltf_world(const tinygltf::Model& m, int frame) {
   return world;
 }
 
-// The engine's world matrices (msh.md 7) of the rest pose (fallback keys) or at frame t.
+// The engine's world matrices (docs/formats/msh.md 7) of the rest pose (fallback keys) or at frame t.
 std::vector<msh::Mat4> engine_world(const ByteBuffer& model, int frame) {
   msh::AnimStreams anim = test::value_or_throw(msh::read_anim_streams(model));
   if (frame >= 0) return test::value_or_throw(msh::world_matrices(anim, float(frame)));

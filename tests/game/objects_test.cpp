@@ -1,4 +1,4 @@
-// objects.rlb records (msh.md 11): reading, lossless writing, the checks and the resolution of a
+// objects.rlb records (docs/formats/objects.md): reading, lossless writing, the checks and the resolution of a
 // prototype key (nested prototypes, cycles, the depth cap, the `.bas` stem fallback, bounded work).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

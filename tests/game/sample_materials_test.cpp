@@ -1,4 +1,4 @@
-// The sample Material.lib against the corpus figures of materials-texm.md 13.1: counted from the
+// The sample Material.lib against the corpus figures of docs/formats/mat0.md 9: counted from the
 // written bytes, read back with the project's own readers.
 #include <gtest/gtest.h>
 
@@ -64,8 +64,11 @@ TEST(SampleMaterials, RetailMaterialLibHasTheCorpusShape) {
       for (std::uint32_t bit = 0; bit < 5; ++bit)
         if (b.mask() & (1u << bit)) mask_bits.insert(bit);
     }
-    for (const material::Phase& p : mat->phases)
-      if (p.has_texture()) EXPECT_TRUE(textures.count(std::string(p.texture_name()))) << name << ": " << p.texture_name();
+    for (const material::Phase& p : mat->phases) {
+      if (p.has_texture()) {
+        EXPECT_TRUE(textures.count(std::string(p.texture_name()))) << name << ": " << p.texture_name();
+      }
+    }
   }
   EXPECT_EQ(max_phases, 29u);
   EXPECT_EQ(max_blocks, 8u);

@@ -1,5 +1,5 @@
 // The sample game's models.rlb: a tank, a building and a walker with geometry, materials and
-// textures bound, every rule of msh.md 8 clean, written back byte-identical, geometry that makes
+// textures bound, every rule of docs/formats/msh.md 8 clean, written back byte-identical, geometry that makes
 // sense (windings agree with the stored normals, bounds contain what they bound).
 #include <gtest/gtest.h>
 

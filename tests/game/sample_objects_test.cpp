@@ -1,4 +1,4 @@
-// The sample game's objects.rlb (msh.md 11): every prototype's records check clean and resolve,
+// The sample game's objects.rlb (docs/formats/objects.md): every prototype's records check clean and resolve,
 // through the game's own archives, to a model that exists (direct, or through a parent class
 // prototype and a local .bas), except the non-geometric ones; nothing is absent, nothing cycles.
 #include <gtest/gtest.h>

@@ -60,8 +60,11 @@ TEST(Validate, TheRetailSampleGameHasNoErrors) {
 TEST(Validate, TheReportDoesNotDependOnTheThreadCount) {
   test::TempDir dir;
   ASSERT_TRUE(write_sample_game(dir.path(), SampleOptions{}));
-  auto one = validate_game(dir.path(), {1, {}});
-  auto four = validate_game(dir.path(), {4, {}});
+  ValidateOptions one_thread, four_threads;
+  one_thread.threads = 1;
+  four_threads.threads = 4;
+  auto one = validate_game(dir.path(), one_thread);
+  auto four = validate_game(dir.path(), four_threads);
   ASSERT_TRUE(one && four);
   EXPECT_EQ(findings_text(*one, Severity::note), findings_text(*four, Severity::note));
   EXPECT_EQ(one->resources, four->resources);
@@ -311,8 +314,11 @@ TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
   // Nothing else broke: every error is one of the planted ones (the cycle shows on both prototypes).
   std::set<std::string> planted_codes;
   for (const auto& [code, where] : expected) planted_codes.insert(code);
-  for (const Diagnostic& d : report.findings)
-    if (d.severity == Severity::error) EXPECT_TRUE(planted_codes.count(d.code)) << d.to_string();
+  for (const Diagnostic& d : report.findings) {
+    if (d.severity == Severity::error) {
+      EXPECT_TRUE(planted_codes.count(d.code)) << d.to_string();
+    }
+  }
   EXPECT_EQ(report.by_type.at("archive").errors, 2u);
   // The retail quirk of sprites.lib is read by the engine: a warning, not an error.
   EXPECT_EQ(find_finding(report, "rsli.entry.deflate_eof_plus_one", "sprites.lib", "INTERF24.TEX")->severity,

@@ -173,7 +173,7 @@ TEST(Timeline, RefusesBlocksThatBreakTheRules) {
   EXPECT_TRUE(Timeline::make(make_material(6, 0xFF, {{0, 10}}), 0).ok());
 }
 
-// decisions.md table: the runtime float indices each mask bit interpolates.
+// docs/formats/mat0.md 5.4: the runtime float indices each mask bit interpolates.
 const std::vector<std::pair<std::uint32_t, std::vector<int>>> kMaskTable = {
     {0x01, {4, 5, 6}}, {0x02, {0, 1, 2}}, {0x04, {8, 9, 10}}, {0x08, {12, 13, 14}}, {0x10, {7}}};
 

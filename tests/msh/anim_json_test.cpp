@@ -1,4 +1,4 @@
-// The JSON forms of cli.md "anim" built by the library (anim_json.hpp): exact text, keys as the
+// The JSON forms of docs/cli.md 10.4 built by the library (anim_json.hpp): exact text, keys as the
 // contract names them, floats in shortest round-trip form, frames as the engine's signed int.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The checks of msh-animation.md 9: one error per mandatory violation, canonical rules as warnings.
+// The checks of docs/formats/msh-animation.md 9: one error per mandatory violation, canonical rules as warnings.
 #include <cmath>
 #include <limits>
 
@@ -53,7 +53,7 @@ TEST(Check, SizesNotMultiplesOfTheStride) {
   m = small_model();
   m.nodes_raw = ByteBuffer(39, 0xFF);
   EXPECT_THAT(findings_of(m),
-              ElementsAre("error: node table size 39 is not a multiple of the 38-byte node (msh.md 8) at offset 0x10 "
+              ElementsAre("error: node table size 39 is not a multiple of the 38-byte node (docs/formats/msh.md 8) at offset 0x10 "
                           "[anim.nodes.size]"));
 }
 
@@ -96,7 +96,7 @@ TEST(Check, MapStartBeyondTheFrameMap) {
               ElementsAre("error: node 2: map block 6..11 is past the frame map (10 words) (rule 9.3) at offset 0x60 "
                           "[anim.node.map_range]",
                           "warning: node 2: map block starts at word 6, expected 5 (blocks follow each other in node "
-                          "order without holes or overlap, msh-animation.md 5.3) at offset 0x60 "
+                          "order without holes or overlap, docs/formats/msh-animation.md 5.3) at offset 0x60 "
                           "[anim.map.block_order]"));
 }
 
@@ -118,15 +118,15 @@ TEST(Check, TimesMustIncreaseAndMappedTracksNeedTwoKeys) {
   EXPECT_THAT(findings_of(m),
               ElementsAre("error: node 0: key 2 time 2 does not follow key 1 time 2 (times increase, rule 9.5) at "
                           "offset 0xc4 [anim.key.time_order]",
-                          "warning: node 0: frame 2 maps to key 1, the canonical map has 2 (msh-animation.md 5.4) at "
+                          "warning: node 0: frame 2 maps to key 1, the canonical map has 2 (docs/formats/msh-animation.md 5.4) at "
                           "offset 0x11c [anim.map.canonical_word]",
-                          "warning: frame count 5 is not the last key time 2 + 1 (msh-animation.md 5.2) at offset "
+                          "warning: frame count 5 is not the last key time 2 + 1 (docs/formats/msh-animation.md 5.2) at offset "
                           "0x118 [anim.frame_count.canonical]"));
   m = small_model();
   m.nodes[1].map_start = 10;  // node 1 (one key) gets a map block
   m.words.resize(15, 3);
   EXPECT_THAT(findings_of(m), ElementsAre("warning: node 1: map block starts at word 10, expected 5 (blocks follow "
-                                          "each other in node order without holes or overlap, msh-animation.md 5.3) at "
+                                          "each other in node order without holes or overlap, docs/formats/msh-animation.md 5.3) at "
                                           "offset 0x3a [anim.map.block_order]",
                                           "error: node 1: has a frame map but its track has 1 key (rule 9.5 needs 2) "
                                           "at offset 0x3a [anim.track.map_keys]"));
@@ -140,10 +140,10 @@ TEST(Check, FrameCountZero) {
   // One node: nodes at 0x10, keys at 0x38, map at 0x50.
   EXPECT_THAT(findings_of(m), ElementsAre("error: frame count (Res19 attr2) is 0 (rule 9.6) at offset 0x50 "
                                           "[anim.frame_count.zero]",
-                                          "warning: frame count 0 is not the last key time 0 + 1 (msh-animation.md "
+                                          "warning: frame count 0 is not the last key time 0 + 1 (docs/formats/msh-animation.md "
                                           "5.2) at offset 0x50 [anim.frame_count.canonical]",
                                           "warning: static model (no node has a map): frame count is 0, expected 1 "
-                                          "(msh-animation.md 5.3) at offset 0x50 [anim.frame_count.static]"));
+                                          "(docs/formats/msh-animation.md 5.3) at offset 0x50 [anim.frame_count.static]"));
 }
 
 TEST(Check, NanAndInfiniteKeyData) {
@@ -163,17 +163,17 @@ TEST(Check, CanonicalWarnings) {
   m.key_attr3 = 24;
   m.word_attr1 = 9;
   EXPECT_THAT(findings_of(m),
-              ElementsAre("warning: type 8 stream: attr3 is 24, expected 4 (msh-animation.md 2.1) at offset 0x88 "
+              ElementsAre("warning: type 8 stream: attr3 is 24, expected 4 (docs/formats/msh-animation.md 2.1) at offset 0x88 "
                           "[anim.keys.attr3]",
-                          "warning: type 19 stream: attr1 (word count) is 9, expected 10 (msh-animation.md 2.2) at "
+                          "warning: type 19 stream: attr1 (word count) is 9, expected 10 (docs/formats/msh-animation.md 2.2) at "
                           "offset 0x118 [anim.map.attr1]",
-                          "warning: node 0: frame 4 maps to key 3, the canonical map has 2 (msh-animation.md 5.4) at "
+                          "warning: node 0: frame 4 maps to key 3, the canonical map has 2 (docs/formats/msh-animation.md 5.4) at "
                           "offset 0x120 [anim.map.canonical_word]",
-                          "warning: node 2: track starts at time 0.5, expected 0 (msh-animation.md 5.2) at offset 0xf4 "
+                          "warning: node 2: track starts at time 0.5, expected 0 (docs/formats/msh-animation.md 5.2) at offset 0xf4 "
                           "[anim.track.start_time]",
-                          "warning: node 2: key 4 time 0.5 is not a whole non-negative frame (msh-animation.md 5.2) at "
+                          "warning: node 2: key 4 time 0.5 is not a whole non-negative frame (docs/formats/msh-animation.md 5.2) at "
                           "offset 0xf4 [anim.key.whole_time]",
-                          "warning: node 2: frame 0 maps to key 4, the canonical map has 5 (msh-animation.md 5.4) at "
+                          "warning: node 2: frame 0 maps to key 4, the canonical map has 5 (docs/formats/msh-animation.md 5.4) at "
                           "offset 0x122 [anim.map.canonical_word]"));
 }
 
@@ -183,10 +183,10 @@ TEST(Check, FallbacksThatDoNotIncreaseAndHoles) {
   m.words.push_back(0);     // a hole at the end
   EXPECT_THAT(findings_of(m),
               ElementsAre("warning: node 1: fallback key 2 is not after the previous node's 2 (fallback keys increase, "
-                          "msh-animation.md 5.1); its track is empty at offset 0x3c [anim.node.fallback_order]",
+                          "docs/formats/msh-animation.md 5.1); its track is empty at offset 0x3c [anim.node.fallback_order]",
                           "error: node 2: key 4 time 0 does not follow key 3 time 0 (times increase, rule 9.5) at "
                           "offset 0xf4 [anim.key.time_order]",
-                          "warning: frame map has 11 words, the 2 map blocks cover 10 (msh-animation.md 5.3) at offset "
+                          "warning: frame map has 11 words, the 2 map blocks cover 10 (docs/formats/msh-animation.md 5.3) at offset "
                           "0x118 [anim.map.coverage]"));
 }
 
@@ -202,7 +202,7 @@ TEST(Check, LegacyNodeTableGivesANote) {
   m.nodes_raw = ByteBuffer(24, 0xFF);
   m.keys = {key(0)};
   m.nodes = {{}};
-  EXPECT_THAT(findings_of(m), ElementsAre("note: legacy node table (24-byte nodes, msh-animation.md 10.3), not "
+  EXPECT_THAT(findings_of(m), ElementsAre("note: legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3), not "
                                           "sampled: node rules not checked, passed through unchanged at offset 0x10 "
                                           "[anim.nodes.legacy]"));
 }
@@ -211,7 +211,7 @@ TEST(Check, QuaternionWordOutsideTheCanonicalRange) {
   RawModel m = small_model();
   m.keys[3].quat_raw[1] = -32768;
   EXPECT_THAT(findings_of(m), ElementsAre("warning: key 3: quaternion word 1 is -32768, outside [-32767, 32767] "
-                                          "(msh-animation.md 10.4) at offset 0xe2 [anim.key.quat_range]"));
+                                          "(docs/formats/msh-animation.md 10.4) at offset 0xe2 [anim.key.quat_range]"));
 }
 
 TEST(Check, AttributeWarningsEachHaveTheirCode) {
@@ -221,13 +221,13 @@ TEST(Check, AttributeWarningsEachHaveTheirCode) {
   m.word_attr1 = 9;
   m.key_attr3 = 24;
   EXPECT_THAT(findings_of(m),
-              ElementsAre("warning: type 1 stream: attr3 (node stride) is 40, expected 38 (msh.md 1) at offset 0x10 "
+              ElementsAre("warning: type 1 stream: attr3 (node stride) is 40, expected 38 (docs/formats/msh.md 1) at offset 0x10 "
                           "[anim.nodes.attr3]",
-                          "warning: type 8 stream: attr1 (key count) is 5, expected 6 (msh-animation.md 2.1) at "
+                          "warning: type 8 stream: attr1 (key count) is 5, expected 6 (docs/formats/msh-animation.md 2.1) at "
                           "offset 0x88 [anim.keys.attr1]",
-                          "warning: type 8 stream: attr3 is 24, expected 4 (msh-animation.md 2.1) at offset 0x88 "
+                          "warning: type 8 stream: attr3 is 24, expected 4 (docs/formats/msh-animation.md 2.1) at offset 0x88 "
                           "[anim.keys.attr3]",
-                          "warning: type 19 stream: attr1 (word count) is 9, expected 10 (msh-animation.md 2.2) at "
+                          "warning: type 19 stream: attr1 (word count) is 9, expected 10 (docs/formats/msh-animation.md 2.2) at "
                           "offset 0x118 [anim.map.attr1]"));
 }
 
@@ -244,9 +244,9 @@ TEST(Check, KeyAttr2AndMapAttr3) {
     specs.push_back(spec);
   }
   EXPECT_THAT(findings_of(*nres::build(specs)),
-              ElementsAre("warning: type 8 stream: attr2 is 7, expected 0 (msh-animation.md 2.1) at offset 0x88 "
+              ElementsAre("warning: type 8 stream: attr2 is 7, expected 0 (docs/formats/msh-animation.md 2.1) at offset 0x88 "
                           "[anim.keys.attr2]",
-                          "warning: type 19 stream: attr3 is 4, expected 2 (msh-animation.md 2.2) at offset 0x118 "
+                          "warning: type 19 stream: attr3 is 4, expected 2 (docs/formats/msh-animation.md 2.2) at offset 0x118 "
                           "[anim.map.attr3]"));
 }
 
@@ -256,7 +256,7 @@ TEST(Check, UnmappedTrackWithSeveralKeys) {
   m.words.erase(m.words.begin(), m.words.begin() + 5);
   m.nodes[2].map_start = 0;
   EXPECT_THAT(findings_of(m), ElementsAre("warning: node 0: no frame map but 3 keys; only key 2 is ever shown "
-                                          "(msh-animation.md 5.1) at offset 0x16 [anim.track.unmapped_keys]"));
+                                          "(docs/formats/msh-animation.md 5.1) at offset 0x16 [anim.track.unmapped_keys]"));
 }
 
 }  // namespace

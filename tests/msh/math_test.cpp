@@ -17,7 +17,7 @@ constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
 TEST(FrameIndex, WholeTimesRoundHalfToEven) {
-  // decisions.md: t = 1 gives 0, t = 2 gives 2, t = 3 gives 2 (0.5, 1.5, 2.5 to even).
+  // docs/formats/msh-animation.md 3.1: t = 1 gives 0, t = 2 gives 2, t = 3 gives 2 (0.5, 1.5, 2.5 to even).
   EXPECT_EQ(frame_index(0.0f), 0u);
   EXPECT_EQ(frame_index(1.0f), 0u);
   EXPECT_EQ(frame_index(2.0f), 2u);
@@ -135,7 +135,7 @@ TEST(QuatToMatrix, IdentityAndAPermutation) {
 }
 
 TEST(QuatToMatrix, IsTheTransposeOfTheHamiltonMatrix) {
-  // 90 degrees about z: element 1 = 2(xy + wz) = +1, element 4 = 2(xy - wz) = -1 (msh.md 7).
+  // 90 degrees about z: element 1 = 2(xy + wz) = +1, element 4 = 2(xy - wz) = -1 (docs/formats/msh.md 7).
   const float s = 0.70710677f;
   Mat4 m = quat_to_matrix({s, 0, 0, s});
   EXPECT_EQ(m[1], 2.0f * (s * s));

@@ -173,7 +173,7 @@ inline ByteBuffer with_payload(const ByteBuffer& model, std::uint32_t type_id, B
   return model_bytes(raw);
 }
 
-// Terrain face (msh.md 9): flags, tags, three vertices, no neighbours.
+// Terrain face (docs/formats/msh.md 9): flags, tags, three vertices, no neighbours.
 inline void put_face(ByteWriter& out, std::uint16_t a, std::uint16_t b, std::uint16_t c) {
   out.u32(1);
   out.u16(2);
@@ -185,7 +185,7 @@ inline void put_face(ByteWriter& out, std::uint16_t a, std::uint16_t b, std::uin
   out.zeros(8);
 }
 
-// A Land.msh-like model (msh.md 9): streams [1,2,3,4,5,18,14,11,21], two tile nodes with two LODs,
+// A Land.msh-like model (docs/formats/msh.md 9): streams [1,2,3,4,5,18,14,11,21], two tile nodes with two LODs,
 // three faces per slot.
 struct TerrainSpec {
   std::optional<ByteBuffer> faces, pairs, aux;

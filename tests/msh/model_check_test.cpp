@@ -1,4 +1,4 @@
-// The model checks (msh.md 8, 9): valid models give nothing; each test breaks exactly one rule and
+// The model checks (docs/formats/msh.md 8, 9): valid models give nothing; each test breaks exactly one rule and
 // finds exactly its code, with the element in the message and the offset in the model.
 #include <functional>
 #include <set>

@@ -1,4 +1,4 @@
-// Round trips of the model writer as properties (msh.md 1-8): any model the structs can hold writes
+// Round trips of the model writer as properties (docs/formats/msh.md 1-8): any model the structs can hold writes
 // and reads back field for field (bit for bit), and any model NRes the reader accepts writes back
 // byte-identical.
 #include <cstring>

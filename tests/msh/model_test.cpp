@@ -1,4 +1,4 @@
-// The model reader and writer (msh.md 1-9): models built in code written and read back field for
+// The model reader and writer (docs/formats/msh.md 1-9): models built in code written and read back field for
 // field, byte-identical round trips of read models (layouts the canonical writer would not make
 // included), edits that touch one stream, terrain and legacy node tables, the reader's errors.
 #include <gtest/gtest.h>

@@ -271,11 +271,11 @@ TEST(Sample, LegacyNodeTableIsNotSampled) {
   EXPECT_EQ(s.layout, NodeLayout::legacy24);
   EXPECT_EQ(s.node_count, 1u);
   EXPECT_EQ(sample_error(s, 0, 0.0f),
-            "legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled [anim.nodes.legacy]");
+            "legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3), not sampled [anim.nodes.legacy]");
   auto h = read_hierarchy(s);
   ASSERT_FALSE(h);
   EXPECT_EQ(test::coded(h.error()),
-            "legacy node table (24-byte nodes, msh-animation.md 10.3), not sampled [anim.nodes.legacy]");
+            "legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3), not sampled [anim.nodes.legacy]");
 }
 
 TEST(Sample, EmptyFrameMapModelsSampleTheirFallbacks) {
@@ -345,7 +345,7 @@ TEST_F(SmallModel, BlendWithNeitherSampleIsAnError) {
   ASSERT_FALSE(m);
   EXPECT_EQ(test::coded(m.error()),
             "blend 0.5 with times -1 and -2 uses neither sample: sample A needs blend < 1 and time A >= 0, sample B "
-            "needs blend > 0 and time B >= 0 (msh-animation.md 4.1; the engine leaves this case undefined) "
+            "needs blend > 0 and time B >= 0 (docs/formats/msh-animation.md 4.1; the engine leaves this case undefined) "
             "[anim.blend.no_sample]");
   auto nan = blend_node(s, 0, 1.0f, 2.0f, std::numeric_limits<float>::quiet_NaN());
   ASSERT_FALSE(nan);
@@ -368,7 +368,7 @@ std::string hierarchy_error(std::vector<test::NodeSpec> nodes) {
 
 TEST(Hierarchy, RejectsForwardSelfAndMissingParents) {
   EXPECT_EQ(hierarchy_error({{kNoParent}, {2}, {0}}),
-            "node 1: parent 2 comes after it (a forward parent; parents must precede their children, msh.md 7) at "
+            "node 1: parent 2 comes after it (a forward parent; parents must precede their children, docs/formats/msh.md 7) at "
             "offset 0x38 [anim.node.parent_order]");
   EXPECT_EQ(hierarchy_error({{kNoParent}, {1}, {0}}),
             "node 1 is its own parent (a cycle) at offset 0x38 [anim.node.parent_order]");

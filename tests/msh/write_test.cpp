@@ -32,7 +32,7 @@ AnimKey gen_key(float time) {
   return k;
 }
 
-// A model the canonical writer accepts: 1..38 nodes (msh.md 8), parents before children, static
+// A model the canonical writer accepts: 1..38 nodes (docs/formats/msh.md 8), parents before children, static
 // tracks of 1..3 keys, animated tracks of 2..9 keys at whole increasing times from 0.
 rc::Gen<AnimTracks> gen_canonical_input() {
   return rc::gen::exec([] {
@@ -185,7 +185,7 @@ TEST(AnimTracksReader, RefusesWhatItCannotHold) {
   ASSERT_FALSE(m);
   EXPECT_EQ(test::coded(m.error()),
             "node 2: fallback key 3 does not follow the previous node's fallback key 3, so the key pool cannot be "
-            "split into tracks (msh-animation.md 5.1) at offset 0x62 [anim.node.fallback_order]");
+            "split into tracks (docs/formats/msh-animation.md 5.1) at offset 0x62 [anim.node.fallback_order]");
   raw = small_model();
   raw.nodes[2].map_start = 7;
   m = test::ir_of(raw);
@@ -249,7 +249,7 @@ TEST(LosslessWriter, LegacyNodeTablePassesThroughUntouched) {
   auto canonical = write_anim_canonical(m);
   ASSERT_FALSE(canonical);
   EXPECT_EQ(test::coded(canonical.error()),
-            "legacy node table (24-byte nodes, msh-animation.md 10.3) has no canonical form; the lossless writer "
+            "legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3) has no canonical form; the lossless writer "
             "passes it through [anim.nodes.legacy]");
   m.tracks.push_back(NodeAnimTrack{});
   auto with_tracks = write_anim(m);
@@ -344,12 +344,12 @@ TEST(CanonicalWriter, RefusesTracksThatCannotBeCanonical) {
   AnimTracks m = two_tracks();
   m.tracks[1].keys[1].time = 0.5f;
   EXPECT_EQ(canonical_error(m),
-            "node 1 key 1: time 0.5 is not a whole frame in 0..65534 (msh-animation.md 5.2) [anim.key.whole_time]");
+            "node 1 key 1: time 0.5 is not a whole frame in 0..65534 (docs/formats/msh-animation.md 5.2) [anim.key.whole_time]");
   m = two_tracks();
   m.tracks[1].keys[0].time = 1.0f;
   m.tracks[1].keys[1].time = 2.0f;
   m.tracks[1].keys[2].time = 3.0f;
-  EXPECT_EQ(canonical_error(m), "node 1: the track starts at time 1, canonical tracks start at 0 (msh-animation.md "
+  EXPECT_EQ(canonical_error(m), "node 1: the track starts at time 1, canonical tracks start at 0 (docs/formats/msh-animation.md "
                                 "5.2) [anim.track.start_time]");
   m = two_tracks();
   m.tracks[1].keys[2].time = 1.0f;
@@ -358,7 +358,7 @@ TEST(CanonicalWriter, RefusesTracksThatCannotBeCanonical) {
   m = two_tracks();
   m.tracks[1].keys[2].time = std::numeric_limits<float>::quiet_NaN();
   EXPECT_EQ(canonical_error(m),
-            "node 1 key 2: time nan is not a whole frame in 0..65534 (msh-animation.md 5.2) [anim.key.whole_time]");
+            "node 1 key 2: time nan is not a whole frame in 0..65534 (docs/formats/msh-animation.md 5.2) [anim.key.whole_time]");
   m = two_tracks();
   m.tracks[1].node_index = 7;
   EXPECT_EQ(canonical_error(m), "track 1 belongs to node 7: tracks must be in node order [anim.tracks.order]");

@@ -1,4 +1,4 @@
-// Name lookup (nres.md 4, decisions.md "NRes name order"): the engine's compare, binary search over
+// Name lookup (docs/formats/nres.md 4, 4.4): the engine's compare, binary search over
 // a table of either fold, linear scan over an unusable table, duplicates.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Round-trip properties (rapidcheck) over random archives with every byte class of nres.md 5:
+// Round-trip properties (rapidcheck) over random archives with every byte class of docs/formats/nres.md 5:
 // unindexed regions, gaps, unpadded payloads, empty payloads, junk after NULs, any file order.
 #include <algorithm>
 #include <deque>

@@ -1,4 +1,4 @@
-// Every rule of nres.md 6, each with its exact message and offset.
+// Every rule of docs/formats/nres.md 6, each with its exact message and offset.
 #include "parkan/nres/archive.hpp"
 
 #include <algorithm>
@@ -188,7 +188,7 @@ TEST(Read, SortTableNotInNameOrder) {
   EXPECT_EQ(archive->name_order, NameOrder::unusable);
 }
 
-// The rule's code on read()'s error: each rule of nres.md 6 has its own.
+// The rule's code on read()'s error: each rule of docs/formats/nres.md 6 has its own.
 std::string strict_rule(const ByteBuffer& bytes) {
   auto archive = read(bytes, Profile::strict);
   return archive.ok() ? "OK" : archive.error().rule;

@@ -1,4 +1,4 @@
-// The RsLi reader (rsli.md 2-9): every rule with its code and offset, both profiles, the sort table,
+// The RsLi reader (docs/formats/rsli.md 2-9): every rule with its code and offset, both profiles, the sort table,
 // rsFind, the AO overlay, the sprites.lib quirk and unpacking every method.
 #include "parkan/rsli/archive.hpp"
 
@@ -35,7 +35,7 @@ std::string unpacked_text(const Archive& archive, std::size_t index) {
 }
 
 TEST(RsliRead, XorTestVectorThroughTheTable) {
-  // Key 0x1234 (seed bits 16..31 ignored), plain row bytes 00 01 02 03 -> 7A 86 B2 8C (rsli.md 4).
+  // Key 0x1234 (seed bits 16..31 ignored), plain row bytes 00 01 02 03 -> 7A 86 B2 8C (docs/formats/rsli.md 4).
   LibrarySpec spec;
   spec.seed = 0xFFFF1234;
   spec.rows = {stored_row(std::string("\0\1\2\3", 4), "")};

@@ -1,4 +1,4 @@
-// rsli.md 6.5: raw Deflate payloads through libdeflate.
+// docs/formats/rsli.md 6.5: raw Deflate payloads through libdeflate.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-// rsli.md 6.4: LZHUF (adaptive Huffman + LZSS), decoder and encoder.
+// docs/formats/rsli.md 6.4: LZHUF (adaptive Huffman + LZSS), decoder and encoder.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -44,7 +44,7 @@ ByteBuffer lzhuf_test_repetitive(std::size_t size, std::uint64_t seed) {
   return bytes;
 }
 
-// rsli.md 6.4 written out literally (its own tree, its own tables, one bit at a time): the reference
+// docs/formats/rsli.md 6.4 written out literally (its own tree, its own tables, one bit at a time): the reference
 // the fast decoder must match. Returns the bytes of every symbol read whole before the bits ran out,
 // at most `limit` bytes.
 ByteBuffer lzhuf_reference_decode(ByteView packed, std::size_t limit) {

@@ -1,4 +1,4 @@
-// rsli.md 6.3: the engine's LZSS, decoder and encoder.
+// docs/formats/rsli.md 6.3: the engine's LZSS, decoder and encoder.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,7 +14,7 @@ namespace {
 
 ByteBuffer lzss_test_bytes(std::string_view text) { return ByteBuffer(text.begin(), text.end()); }
 
-// rsli.md 6.3 written out literally with the 4096-byte ring: the reference the fast decoder must match.
+// docs/formats/rsli.md 6.3 written out literally with the 4096-byte ring: the reference the fast decoder must match.
 // Returns the bytes produced before the stream ran out (fewer than unpacked_size when truncated).
 ByteBuffer lzss_reference_decode(ByteView packed, std::size_t unpacked_size) {
   std::vector<std::uint8_t> ring(4096, 0x20);

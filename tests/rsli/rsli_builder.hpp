@@ -1,5 +1,5 @@
 #pragma once
-// Builds RsLi ("NL") library bytes for tests (rsli.md 1-7): header fields, rows, payloads back to back
+// Builds RsLi ("NL") library bytes for tests (docs/formats/rsli.md 1-7): header fields, rows, payloads back to back
 // after the table, the table XOR'd as one stream, XOR payloads encrypted with their row's key, an
 // optional AO trailer, and overrides to break any rule. The XOR stream is written here again from the
 // spec, so that the tests do not check the library against itself.
@@ -17,7 +17,7 @@
 
 namespace parkan::rsli::test {
 
-// rsli.md 4, the spec's pseudo code.
+// docs/formats/rsli.md 4, the spec's pseudo code.
 inline void spec_xor(std::uint8_t* bytes, std::size_t size, std::uint16_t key) {
   std::uint8_t lo = key & 0xFF, hi = key >> 8;
   for (std::size_t i = 0; i < size; ++i) {
@@ -58,7 +58,7 @@ inline std::vector<std::uint16_t> engine_order(const std::vector<RowSpec>& rows)
   };
   std::vector<std::uint16_t> order(rows.size());
   std::iota(order.begin(), order.end(), std::uint16_t{0});
-  // Bubble sort, as the engine does (rsli.md 5).
+  // Bubble sort, as the engine does (docs/formats/rsli.md 5).
   for (std::size_t pass = 0; pass < order.size(); ++pass)
     for (std::size_t j = 0; j + 1 < order.size(); ++j)
       if (name_of(order[j]) > name_of(order[j + 1])) std::swap(order[j], order[j + 1]);
@@ -98,7 +98,7 @@ inline ByteBuffer build_library(const LibrarySpec& spec) {
     ByteBuffer payload = r.payload;
     const auto method = static_cast<std::uint16_t>(r.flags & kMethodMask);
     if (method == 0x20 || method == 0x60 || method == 0xA0) {
-      // The key is the sort value after rsli.md 5: as stored when presorted, else P[i].
+      // The key is the sort value after docs/formats/rsli.md 5: as stored when presorted, else P[i].
       const std::uint16_t key = spec.presorted ? static_cast<std::uint16_t>(sort_value) : order[i];
       spec_xor(payload.data(), payload.size(), key);
     }

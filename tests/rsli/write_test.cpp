@@ -1,4 +1,4 @@
-// The RsLi writer (rsli.md 10): lossless while unmodified, canonical rebuilds, edits, XOR payloads
+// The RsLi writer (docs/formats/rsli.md 10): lossless while unmodified, canonical rebuilds, edits, XOR payloads
 // re-encrypted when their key changes, and a rapidcheck property over random libraries.
 #include "parkan/rsli/archive.hpp"
 

@@ -1,4 +1,4 @@
-// The material manager's C++ API (runtime.md; materials-texm.md 2-9; decisions.md). Every expected
+// The material manager's C++ API (docs/runtime.md, docs/formats/mat0.md). Every expected
 // value is worked out by hand from those pages; the arithmetic is in the comments.
 #include <gtest/gtest.h>
 
@@ -19,10 +19,10 @@ using material::PhaseRecord;
 using material::Selection;
 using strings = std::vector<std::string>;
 
-// ---- expected runtime records (materials-texm.md 6.3, decisions.md "phase to runtime record") ----
+// ---- expected runtime records (docs/formats/mat0.md 4.3, 4.3) ----
 constexpr float unit(int p) { return static_cast<float>(p) / 255.0f; }     // p / 255.0f
 constexpr float percent(int p) { return static_cast<float>(p) * 0.01f; }  // p3 * 0.01f
-// decisions.md interpolation: out = cur + (next - cur) * alpha, in float.
+// docs/formats/mat0.md 5.4, interpolation: out = cur + (next - cur) * alpha, in float.
 float mix(float cur, float next, float alpha) { return cur + (next - cur) * alpha; }
 
 PhaseRecord record(std::array<float, 16> f, std::uint32_t u16, std::int32_t slot, std::int32_t i18) {
@@ -61,7 +61,7 @@ PhaseRecord record_default(std::int32_t slot) {
                  unit(153), unit(204), unit(255), unit(0), unit(51), unit(102), unit(153)},
                 9, slot, 1);
 }
-// decisions.md mask table: 0x01 -> f4..f6, 0x02 -> f0..f2, 0x04 -> f8..f10, 0x08 -> f12..f14, 0x10 -> f7.
+// docs/formats/mat0.md 5.4, the mask table: 0x01 -> f4..f6, 0x02 -> f0..f2, 0x04 -> f8..f10, 0x08 -> f12..f14, 0x10 -> f7.
 PhaseRecord interpolated(const PhaseRecord& cur, const PhaseRecord& next, std::uint32_t mask, float alpha) {
   PhaseRecord out = cur;
   auto group = [&](std::uint32_t bit, std::vector<int> indices) {
@@ -356,7 +356,7 @@ TEST_F(PhaseTest, PingPongOneShotAndUnknownMode) {
   EXPECT_EQ(s->record, record_a(0));
   EXPECT_EQ(s->texture_name, "GRASS.0");
 
-  // Block 6: mode 5 is sampled as loop (decisions.md). Keys (0,100) (1,200); local 250 % 200 = 50.
+  // Block 6: mode 5 is sampled as loop (docs/formats/mat0.md 5.2). Keys (0,100) (1,200); local 250 % 200 = 50.
   s = m.phase_by_time(loop_row, test::kLoopBlockMode5);
   ASSERT_TRUE(s.ok());
   expect_selection(*s, 0, 1, 0.5f);

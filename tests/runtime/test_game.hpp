@@ -1,8 +1,8 @@
 #pragma once
-// A small game folder for the material manager tests (runtime.md), written into a test::TempDir:
+// A small game folder for the material manager tests (docs/runtime.md), written into a test::TempDir:
 // Material.lib (MAT0), Textures.lib and LightMap.lib (Texm), palettes.lib (PAL) and a world .lib
 // with WEAR texts. File names are written in other cases than the manager's defaults on purpose
-// (runtime.md: library names are resolved ASCII case-insensitively).
+// (docs/runtime.md: library names are resolved ASCII case-insensitively).
 //
 // Header only: the test folders compile only their *_test.cpp files.
 #include <fmt/format.h>
@@ -227,7 +227,7 @@ inline material::Mat0 simple_material(std::uint32_t attr1, std::uint32_t attr2, 
 inline constexpr std::string_view kShipWear = "3\n0 LOOP\n1 DEFAULT\n2 NOPE\n\nLIGHTMAPS\n2\n0 LM1.0\n1 MISSING.0\n";
 inline constexpr std::string_view kPlainWear = "1\n5 FLAGS\n";
 // No blank line before LIGHTMAPS: the file parser reads it, the buffer parser's two line skips land on
-// "0 LM2.0" and read the count 0 ("Illegal lightmaps length.", materials-texm.md 8.2).
+// "0 LM2.0" and read the count 0 ("Illegal lightmaps length.", docs/formats/wear.md 3).
 inline constexpr std::string_view kNoBlankWear = "1\n0 FIRST\nLIGHTMAPS\n1\n0 LM2.0\n";
 inline constexpr std::string_view kZeroWear = "0\n";
 inline constexpr std::string_view kZeroLightmapsWear = "1\n0 LOOP\n\nLIGHTMAPS\n0\n";

@@ -1,5 +1,5 @@
-// Trace replays (runtime.md "Trace format") against the test game. The expected results are JSON
-// written by hand from runtime.md, materials-texm.md and decisions.md; see manager_test.cpp for the
+// Trace replays (docs/runtime.md 11) against the test game. The expected results are JSON
+// written by hand from docs/runtime.md and docs/formats/mat0.md; see manager_test.cpp for the
 // arithmetic of the phases (test_game.hpp for the data).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -16,7 +16,7 @@ namespace {
 
 using nlohmann::json;
 
-// Booleans and the integers 0/1 compare equal (runtime.md does not say how flag_a/flag_b are typed).
+// Booleans and the integers 0/1 compare equal (docs/runtime.md does not say how flag_a/flag_b are typed).
 json normalized(const json& j) {
   if (j.is_boolean()) return j.get<bool>() ? 1 : 0;
   if (j.is_object() || j.is_array()) {
@@ -28,9 +28,9 @@ json normalized(const json& j) {
 }
 
 // Compares one result with its expectation. In the expectation:
-//   "error": "<any>"     an error whose text runtime.md does not fix (any string)
+//   "error": "<any>"     an error whose text docs/runtime.md does not fix (any string)
 //   "messages": "<some>" log lines the project words itself (a non-empty array)
-//   "messages": "<any>"  log lines runtime.md neither requires nor forbids (any array)
+//   "messages": "<any>"  log lines docs/runtime.md neither requires nor forbids (any array)
 //   "$partial": true     only the keys given are compared, and "$absent": [...] must not be there
 void expect_result(const nlohmann::ordered_json& actual_ordered, const std::string& expected_text) {
   SCOPED_TRACE(expected_text);

@@ -72,7 +72,7 @@ TEST(TexmLoad, NoSkip) {
 }
 
 TEST(TexmLoad, SkipOneMovesByLevelZero) {
-  ByteBuffer bytes = raw_texm(64, 32, 7, 565, 0x10000000).bytes();  // the cli.md example
+  ByteBuffer bytes = raw_texm(64, 32, 7, 565, 0x10000000).bytes();  // the docs/cli.md example
   LoadResult r = load(parse(bytes), 0);
   EXPECT_EQ(r.mip_skip, 1u);
   EXPECT_EQ(r.width, 32u);

@@ -1,5 +1,5 @@
 #pragma once
-// A diagnostic as JSON (cli.md): {"severity", "code", "file", "entry" (null for a whole file),
+// A diagnostic as JSON (docs/cli.md): {"severity", "code", "file", "entry" (null for a whole file),
 // "offset" (null when none), "message"}.
 #include <nlohmann/json.hpp>
 

@@ -8,7 +8,7 @@
 
 namespace parkan {
 
-// The kind of failure; it decides the CLI exit code (cli.md: 1 invalid, 2 usage, 3 I/O).
+// The kind of failure; it decides the CLI exit code (docs/cli.md: 1 invalid, 2 usage, 3 I/O).
 enum class ErrorCode : int { invalid_input = 1, usage = 2, io = 3 };
 
 struct Error {

@@ -1,5 +1,5 @@
 #pragma once
-// A one-line progress bar on stderr, drawn only when stderr is a terminal (cli.md conventions).
+// A one-line progress bar on stderr, drawn only when stderr is a terminal (docs/cli.md conventions).
 // The line is cleared when the work is done (the last advance, finish() or the destructor), so that
 // what the command prints next starts on a clean line.
 #include <cstddef>

@@ -1,5 +1,5 @@
 #pragma once
-// Text helpers: cp1251 for display (names and WEAR texts are bytes; decisions.md "Text encoding"),
+// Text helpers: cp1251 for display (names and WEAR texts are bytes; docs/cli.md 1.3),
 // the engine's ASCII case fold, and floats in shortest round-trip form for JSON.
 #include <optional>
 #include <string>
@@ -17,9 +17,9 @@ std::optional<std::string> utf8_to_cp1251(std::string_view utf8);
 // colour the terminal. Everything else, UTF-8 included, is unchanged.
 std::string escape_control(std::string_view text);
 
-// MSVC _strcmpi's fold: A..Z to a..z, every other byte unchanged (nres.md 4).
+// MSVC _strcmpi's fold: A..Z to a..z, every other byte unchanged (docs/formats/nres.md 4).
 constexpr unsigned char fold_lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
-// The other public source's fold (evidence.md C1), needed to search tables sorted with it.
+// The other public source's fold (docs/formats/nres.md 4.4), needed to search tables sorted with it.
 constexpr unsigned char fold_upper(unsigned char c) { return (c >= 'a' && c <= 'z') ? c - 32 : c; }
 
 // The decimal double nearest to the shortest text that reads back as `value` when parsed as a

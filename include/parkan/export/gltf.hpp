@@ -1,6 +1,6 @@
 #pragma once
-// glTF 2.0 export of MSH models (cli.md "export: other ecosystems"; decisions.md "Node transforms and
-// export", "glTF export: axes, winding, normals", "Batch material", "MSH node slots"): one glTF node
+// glTF 2.0 export of MSH models (docs/cli.md 6; docs/formats/msh.md
+// 7.3, 13, 12.2, 2.2): one glTF node
 // per model node with its rest pose and real parents under one Z-up to Y-up root, one mesh per node
 // from the chosen (state, LOD) slot with a primitive per batch, materials through the model's WEAR
 // table, Material.lib and Textures.lib, and the engine's exact sampler at every frame of the timeline.
@@ -31,7 +31,7 @@ enum class Container {
 inline constexpr float kDefaultFps = 30.0f;
 
 struct Options {
-  std::uint32_t state = 0;  // slot[state][lod] (decisions.md "MSH node slots"); 0..2
+  std::uint32_t state = 0;  // slot[state][lod] (docs/formats/msh.md 2.2); 0..2
   std::uint32_t lod = 0;    // 0..4, 0 = most detailed
   bool animation = true;    // false: rest pose only (--no-anim)
   float fps = kDefaultFps;  // glTF time = frame / fps

@@ -1,5 +1,5 @@
 #pragma once
-// A model's WEAR table: `<stem>.wea` in the same library as the model (msh.md), read with the
+// A model's WEAR table: `<stem>.wea` in the same library as the model (docs/formats/msh.md), read with the
 // engine's file parser.
 #include <string_view>
 

@@ -1,5 +1,5 @@
 #pragma once
-// objects.rlb: the game's prototype registry (msh.md 11). An NRes whose entry names are prototype
+// objects.rlb: the game's prototype registry (docs/formats/objects.md). An NRes whose entry names are prototype
 // keys (`r_h_01`, `s_tree_04`); each payload is an array of 64-byte records naming an archive and a
 // resource in it. A record whose archive is objects.rlb itself stands for that prototype's own
 // records (recursive); the first `.msh` record that exists gives the prototype's model.
@@ -42,7 +42,7 @@ Result<ByteBuffer> write_object_refs(std::span<const ObjectRef> refs);
 // warning), a resource without extension (`objects.ref.extension`, warning).
 std::vector<Diagnostic> check_object_refs(ByteView payload);
 
-// Resolving a prototype key to its model (msh.md 11).
+// Resolving a prototype key to its model (docs/formats/objects.md).
 struct ObjectRegistry {
   // The prototype's records, found ASCII case-insensitively by key; nullopt when there is no such key.
   std::function<std::optional<std::vector<ObjectRef>>(std::string_view key)> prototype;

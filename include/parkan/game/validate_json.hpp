@@ -1,5 +1,5 @@
 #pragma once
-// The JSON report of `parkan validate --json` (cli.md): game, summary, by_type, findings.
+// The JSON report of `parkan validate --json` (docs/cli.md): game, summary, by_type, findings.
 #include <nlohmann/json.hpp>
 
 #include "parkan/core/diagnostic.hpp"

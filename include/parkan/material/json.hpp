@@ -1,12 +1,12 @@
 #pragma once
-// The editable text form of a MAT0 (cli.md "mat0 dump"/"mat0 build") and the JSON of runtime records.
+// The editable text form of a MAT0 (docs/cli.md 3.8) and the JSON of runtime records.
 //
 // The text form carries each stored value once, in the form a person edits, and `mat0 build` reads
 // every field it carries (an unknown field is an error, never ignored):
 //
 //   {"format": "MAT0",
 //    "attr2": 6,                                   payload version (which prefix values are stored)
-//    "runtime_flags": {                            attr1, bit by bit (materials-texm.md 6.1)
+//    "runtime_flags": {                            attr1, bit by bit (docs/formats/mat0.md 2)
 //      "texture_flag": true,                       bit 0: the phases' textures load with flag 0x200000
 //      "flag_a": false,                            bit 1
 //      "pipeline": "SRC_ALPHA/INV_SRC_ALPHA",      bits 2..5: the blend of categories 0..4 (categories
@@ -62,15 +62,15 @@ namespace parkan::material {
 nlohmann::json mat0_to_json(const Mat0& mat);
 Result<Mat0> mat0_from_json(const nlohmann::json& doc);
 
-// cli.md "mat0 phases": {"f": [16 floats], "u16": N, "i18": N, "texture": "NAME.0"}.
+// docs/cli.md 2.6: {"f": [16 floats], "u16": N, "i18": N, "texture": "NAME.0"}.
 nlohmann::json record_to_json(const PhaseRecord& record, std::string_view texture_name);
-// cli.md "mat0 sample": {"key", "next", "alpha", "start_time", "phase"}.
+// docs/cli.md 2.7: {"key", "next", "alpha", "start_time", "phase"}.
 nlohmann::json sample_to_json(const Selection& selection, std::uint32_t start_time, const PhaseRecord& record,
                               std::string_view texture_name);
 
 std::string_view mode_name(std::uint32_t mode);
 
-// cli.md "wear parse --json": {"materials": [{"legacy_id", "name"}], "lightmaps": [...], "has_lightmaps_block"}.
+// docs/cli.md 2.9: {"materials": [{"legacy_id", "name"}], "lightmaps": [...], "has_lightmaps_block"}.
 nlohmann::json wear_to_json(const Wear& wear);  // "loop", "ping-pong", "one-shot", "random", "unknown"
 
 }  // namespace parkan::material

@@ -1,5 +1,5 @@
 #pragma once
-// MAT0 read, write and check (materials-texm.md 6.2, 12.2, 15.1).
+// MAT0 read, write and check (docs/formats/mat0.md 3, 3.5, 7.1).
 #include <vector>
 
 #include "parkan/core/bytes.hpp"
@@ -24,7 +24,7 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes);
 // mat0.header.block_count (more than 19 blocks), mat0.block.key_count (more than 65535 keys).
 Result<ByteBuffer> write_mat0(const Mat0& mat);
 
-// The semantic rules (12.3); offsets are inside the payload. Errors:
+// The semantic rules (docs/formats/mat0.md 8.3); offsets are inside the payload. Errors:
 //   mat0.phase.texture_unterminated  a texture field without a NUL within its 16 bytes
 //   mat0.block.no_keys               an animation block without keys (a cycle of 0)
 //   mat0.block.key_phase             a key's phase index outside the phase table

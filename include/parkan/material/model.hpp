@@ -1,5 +1,5 @@
 #pragma once
-// MAT0 materials (materials-texm.md 6): plain structs. Every stored byte is kept, so that an
+// MAT0 materials (docs/formats/mat0.md): plain structs. Every stored byte is kept, so that an
 // unmodified material writes back byte-identical (k2, unknown modes 4..7, bytes after a NUL).
 #include <array>
 #include <cstdint>
@@ -18,17 +18,17 @@ inline constexpr std::size_t kTextureFieldSize = 16; // char[16]
 inline constexpr std::size_t kPhaseSize = kParamCount + kTextureFieldSize;  // 34
 inline constexpr std::size_t kBlockHeaderSize = 6;   // u32 header, u16 key count
 inline constexpr std::size_t kKeySize = 6;           // u16 phase, u16 end time, u16 k2
-// The engine refuses a count of 20 or more: "Too many animations for material." (6.2).
+// The engine refuses a count of 20 or more: "Too many animations for material." (docs/formats/mat0.md 3).
 inline constexpr std::size_t kMaxAnimBlocks = 19;
 inline constexpr std::string_view kTooManyAnimations = "Too many animations for material.";
 
-// The default version prefix values when attr2 < 2 (6.2).
+// The default version prefix values when attr2 < 2 (docs/formats/mat0.md 3).
 inline constexpr std::uint8_t kDefaultMetaA = 255;
 inline constexpr std::uint8_t kDefaultMetaB = 255;
 inline constexpr std::uint32_t kDefaultMetaC = 0x3F800000;  // 1.0f
 inline constexpr std::uint32_t kDefaultMetaD = 0;
 
-// Bytes of the version prefix that payload version `attr2` stores (6.2: A,B from 2, C from 3, D from 4).
+// Bytes of the version prefix that payload version `attr2` stores (docs/formats/mat0.md 3: A,B from 2, C from 3, D from 4).
 constexpr std::size_t prefix_size(std::uint32_t attr2) {
   return (attr2 >= 2 ? 2 : 0) + (attr2 >= 3 ? 4 : 0) + (attr2 >= 4 ? 4 : 0);
 }
@@ -46,7 +46,7 @@ struct Phase {
 struct Key {
   std::uint16_t phase = 0;     // k0: index into the phase table
   std::uint16_t end_time = 0;  // k1: end of this key's segment, ms
-  std::uint16_t k2 = 0;        // unused by the engine (6.5), kept
+  std::uint16_t k2 = 0;        // unused by the engine (docs/formats/mat0.md 3.4), kept
   bool operator==(const Key&) const = default;
 };
 
@@ -61,10 +61,10 @@ struct AnimBlock {
   bool operator==(const AnimBlock&) const = default;
 };
 
-// The NRes attributes the parser needs (6.1): attr1 runtime flags, attr2 payload version.
+// The NRes attributes the parser needs (docs/formats/mat0.md 2): attr1 runtime flags, attr2 payload version.
 struct Mat0Attributes {
   std::uint32_t attr1 = 0;
-  std::uint32_t attr2 = 6;  // every retail entry (13.1); cli.md's default
+  std::uint32_t attr2 = 6;  // every retail entry (docs/formats/mat0.md 9); docs/cli.md's default
   bool operator==(const Mat0Attributes&) const = default;
 };
 
@@ -80,7 +80,7 @@ struct Mat0 {
   bool operator==(const Mat0&) const = default;
 };
 
-// attr1 decoded (6.1).
+// attr1 decoded (docs/formats/mat0.md 2).
 struct RuntimeFlags {
   std::uint32_t texture_load_flags = 0;  // 0x200000 when bit0 is set
   bool flag_a = false;                   // bit1

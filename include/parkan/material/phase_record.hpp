@@ -1,6 +1,5 @@
 #pragma once
-// The engine's 76-byte runtime record of a phase (materials-texm.md 6.3/6.4, decisions.md
-// "Material phase to runtime record").
+// The engine's 76-byte runtime record of a phase (docs/formats/mat0.md 4.3).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -25,13 +24,13 @@ static_assert(offsetof(PhaseRecord, i18) == 72);
 
 inline constexpr std::int32_t kNoTextureSlot = -1;
 
-// The runtime float index each parameter p0..p15 goes to (6.3): p4..p7 first, then p0..p3.
+// The runtime float index each parameter p0..p15 goes to (docs/formats/mat0.md 4.3): p4..p7 first, then p0..p3.
 inline constexpr std::array<std::uint8_t, 16> kParamToFloat = {4, 5, 6, 7, 0, 1, 2, 3,
                                                                8, 9, 10, 11, 12, 13, 14, 15};
 
-// p / 255.0f, in float (6.3).
+// p / 255.0f, in float (docs/formats/mat0.md 4.3).
 inline float param_unit(std::uint8_t p) { return static_cast<float>(p) / 255.0f; }
-// p3 * 0.01f, in float (6.3): the opacity in percent.
+// p3 * 0.01f, in float (docs/formats/mat0.md 4.3): the opacity in percent.
 inline float param_percent(std::uint8_t p) { return static_cast<float>(p) * 0.01f; }
 
 // One phase to its record. `texture_slot` is what LoadTexture returned (no cache here: -1).

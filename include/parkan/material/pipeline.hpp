@@ -1,6 +1,6 @@
 #pragma once
-// The pipeline state of a material category, attr1 bits 2..5 (materials-reference.md, "Pipeline
-// category"). Categories 0..4 are confirmed; others have no table entry.
+// The pipeline state of a material category, attr1 bits 2..5 (docs/formats/mat0.md
+// 2.3). Categories 0..4 are confirmed; others have no table entry.
 #include <array>
 #include <cstdint>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// Phase animation exactly as the engine (materials-texm.md 7, decisions.md "interpolation mask",
+// Phase animation exactly as the engine (docs/formats/mat0.md 5, 5.4,
 // "phase selection by time"). The game time, the wear record's start time and rand() are inputs.
 #include <array>
 #include <cstdint>
@@ -13,11 +13,11 @@
 
 namespace parkan::material {
 
-// Mask bits the interpolation knows (decisions.md): 0x01 p0..p2, 0x02 p4..p6, 0x04 p8..p10,
+// Mask bits the interpolation knows (docs/formats/mat0.md 5.4): 0x01 p0..p2, 0x02 p4..p6, 0x04 p8..p10,
 // 0x08 p12..p14, 0x10 p3.
 inline constexpr std::uint32_t kKnownMaskBits = 0x1F;
 
-// The runtime float indices each mask bit interpolates (decisions.md table, "runtime byte offsets" / 4).
+// The runtime float indices each mask bit interpolates (docs/formats/mat0.md 5.4: the runtime byte offsets / 4).
 struct MaskGroup {
   std::uint32_t bit;
   std::uint8_t first;  // first float index
@@ -51,9 +51,9 @@ class Timeline {
   std::uint32_t cycle() const { return cycle_; }
   std::span<const Key> keys() const { return keys_; }
 
-  // 7.2: by game time; `start_time` is the wear record's start time (mode 3 writes it).
+  // docs/formats/mat0.md 5.5: by game time; `start_time` is the wear record's start time (mode 3 writes it).
   Selection select_by_time(std::uint32_t game_time, std::uint32_t& start_time, const RandomSource& rand) const;
-  // 7.3: by normalized t (outside [0, 1] it is 0.5).
+  // docs/formats/mat0.md 5.6: by normalized t (outside [0, 1] it is 0.5).
   Selection select_by_t(float t, std::uint32_t& start_time, const RandomSource& rand) const;
 
  private:
@@ -71,7 +71,7 @@ inline float normalize_t(float t) { return (t < 0.0f || t > 1.0f) ? 0.5f : t; }
 // values outside int64 give the integer-indefinite 0x8000000000000000, whose low bits are 0.
 std::uint32_t engine_float_to_u32(float value);
 
-// 7.1 on the runtime records: masked floats `cur + (next - cur) * alpha`, everything else from `cur`.
+// docs/formats/mat0.md 5.4 on the runtime records: masked floats `cur + (next - cur) * alpha`, everything else from `cur`.
 PhaseRecord interpolate(const PhaseRecord& cur, const PhaseRecord& next, std::uint32_t mask, float alpha);
 
 // The record the engine returns for a selection: `records` are the block's material's to_records().

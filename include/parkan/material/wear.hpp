@@ -1,5 +1,5 @@
 #pragma once
-// WEAR texts (materials-texm.md 8, 12.3, 15.4): the engine's two parsers, a canonical and a lossless
+// WEAR texts (docs/formats/wear.md): the engine's two parsers, a canonical and a lossless
 // writer, the editor's validator. Names are bytes (cp1251), kept as read.
 #include <cstdint>
 #include <string>
@@ -14,11 +14,11 @@ namespace parkan::material {
 inline constexpr std::string_view kIllegalWearLength = "Illegal wear length.";
 inline constexpr std::string_view kIllegalLightmapsLength = "Illegal lightmaps length.";
 inline constexpr std::string_view kLightmapsMarker = "LIGHTMAPS";
-// MatManager holds 70 tables (3); tools require fewer (8.4).
+// MatManager holds 70 tables (docs/runtime.md 3); tools require fewer (docs/formats/wear.md 5).
 inline constexpr std::size_t kMaxWearTables = 70;
 
 struct WearRow {
-  std::int32_t legacy_id = 0;  // read, never used as a key (8.1)
+  std::int32_t legacy_id = 0;  // read, never used as a key (docs/formats/wear.md 2)
   std::string name;            // the key: a material or lightmap name
   bool operator==(const WearRow&) const = default;
 };
@@ -30,7 +30,7 @@ struct Wear {
   bool operator==(const Wear&) const = default;
 };
 
-// The engine has two WEAR parsers (8.2).
+// The engine has two WEAR parsers (docs/formats/wear.md 3).
 enum class WearParser {
   file,    // the stream parser (sub_10003B10): fscanf; reads the count right after LIGHTMAPS
   buffer,  // the in-memory parser (sub_10003F80): sscanf at a cursor that moves line by line; two line
@@ -47,7 +47,7 @@ ByteBuffer write_wear_canonical(const Wear& wear);
 // The original bytes when they parse (file parser) to `wear`; otherwise the canonical text.
 ByteBuffer write_wear(const Wear& wear, ByteView original);
 
-// The editor's checks (12.3): counts, one row per line, the blank separator before LIGHTMAPS, no
+// The editor's checks (docs/formats/wear.md 7.2): counts, one row per line, the blank separator before LIGHTMAPS, no
 // stray text, both engine parsers read the same. Line numbers start at 1; offsets are in the text.
 // Errors:
 //   wear.materials.length   no material count, or one <= 0 ("Illegal wear length.")
@@ -64,10 +64,10 @@ ByteBuffer write_wear(const Wear& wear, ByteView original);
 //   wear.materials.count_text, wear.lightmaps.count_text  text after a count (ignored)
 //   wear.materials.row_text, wear.lightmaps.row_text      text after a row's name (ignored)
 std::vector<Diagnostic> check_wear(ByteView text);
-// 8.4: the number of tables a MatManager would load must stay below 70 (rule wear.tables.count).
+// docs/formats/wear.md 5: the number of tables a MatManager would load must stay below 70 (rule wear.tables.count).
 Status check_wear_table_count(std::size_t tables);
 
-// The engine's message when a wear file or entry cannot be opened (8.3).
+// The engine's message when a wear file or entry cannot be opened (docs/formats/wear.md 4.1).
 std::string wear_not_found_message(std::string_view name);
 
 }  // namespace parkan::material

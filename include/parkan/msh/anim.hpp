@@ -45,7 +45,7 @@ Result<Mat4> blend_node(const AnimStreams& streams, std::uint32_t node, float ta
 Result<Hierarchy> read_hierarchy(const AnimStreams& streams);
 
 // World matrices of every node at time t: W(root) = L(root), W(n) = W(parent) * L(n)
-// (msh.md 7, decisions.md C5). `out` must hold streams.node_count matrices (anim.world.output) and
+// (docs/formats/msh.md 7, 7.3). `out` must hold streams.node_count matrices (anim.world.output) and
 // `hierarchy` be the model's (anim.world.hierarchy); a sampler error stops it.
 Status world_matrices(const AnimStreams& streams, const Hierarchy& hierarchy, float t, std::span<Mat4> out);
 // One call for a whole model: hierarchy + world matrices.
@@ -69,7 +69,7 @@ Mat4 multiply(const Mat4& a, const Mat4& b);
 //             (9 canonical 4, 5.3), anim.key.whole_time (5.2), anim.track.unmapped_keys (5.1),
 //             anim.map.canonical_word (5.4), anim.frame_count.static (5.3), anim.key.quat_range
 //             (10.4), and the attributes anim.nodes.attr3, anim.keys.attr1, anim.keys.attr2,
-//             anim.keys.attr3, anim.map.attr1, anim.map.attr3 (msh.md 1; 2.1, 2.2)
+//             anim.keys.attr3, anim.map.attr1, anim.map.attr3 (docs/formats/msh.md 1; 2.1, 2.2)
 //   notes     anim.nodes.legacy (10.3: node rules not checked), anim.map.scan_limit (word scans
 //             stopped on overlapping blocks)
 std::vector<Diagnostic> check_anim(const AnimStreams& streams);

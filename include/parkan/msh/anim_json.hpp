@@ -1,5 +1,5 @@
 #pragma once
-// The JSON forms of cli.md "anim": info, sample, blend and world. Floats are written in shortest
+// The JSON forms of docs/cli.md 10.4: info, sample, blend and world. Floats are written in shortest
 // round-trip form (float_for_json); frames as the engine's signed int (NodePose::signed_frame).
 #include <cstdint>
 #include <span>
@@ -10,7 +10,7 @@
 
 namespace parkan::msh {
 
-// "fallback", "key0", "key1", "interp" (cli.md `anim sample --json` "path").
+// "fallback", "key0", "key1", "interp" (docs/cli.md `anim sample --json` "path").
 const char* sample_path_name(SamplePath path);
 
 // `anim info --json`: node_count, frame_count, key_count, map_word_count, node_stride, legacy,

@@ -1,5 +1,5 @@
 #pragma once
-// MSH animation (msh-animation.md, msh.md 2): the plain structs of the animation streams of a
+// MSH animation (docs/formats/msh-animation.md, docs/formats/msh.md 2): the plain structs of the animation streams of a
 // model. (The model as a whole, with its geometry, is not here.) Three layers:
 //   AnimStreams  the raw streams of one model (types 1, 8, 19) as validated views, for the runtime path;
 //   AnimTracks   the editor IR (section 6): per-node tracks with raw keys and frame maps, lossless;
@@ -15,24 +15,24 @@
 
 namespace parkan::msh {
 
-// Stream type ids inside the model NRes (msh.md 1).
+// Stream type ids inside the model NRes (docs/formats/msh.md 1).
 inline constexpr std::uint32_t kNodeTableType = 1;
 inline constexpr std::uint32_t kKeyPoolType = 8;
 inline constexpr std::uint32_t kFrameMapType = 19;
 
-inline constexpr std::size_t kNodeStride = 38;        // Node38 (msh.md 2)
-inline constexpr std::size_t kLegacyNodeStride = 24;  // Res1.attr3 == 24, MTCHECK.MSH (msh-animation.md 10.3)
+inline constexpr std::size_t kNodeStride = 38;        // Node38 (docs/formats/msh.md 2)
+inline constexpr std::size_t kLegacyNodeStride = 24;  // Res1.attr3 == 24, MTCHECK.MSH (docs/formats/msh-animation.md 10.3)
 inline constexpr std::size_t kKeyStride = 24;         // AnimKey24 (2.1)
 inline constexpr std::size_t kMapWordSize = 2;        // Res19 uint16 words (2.2)
 inline constexpr std::uint16_t kNoMap = 0xFFFF;       // Node38.anim_map_start: no map (2.3)
-inline constexpr std::uint16_t kNoParent = 0xFFFF;    // Node38.parent: root (msh.md 2)
+inline constexpr std::uint16_t kNoParent = 0xFFFF;    // Node38.parent: root (docs/formats/msh.md 2)
 
-// Offsets inside Node38 (msh.md 2).
+// Offsets inside Node38 (docs/formats/msh.md 2).
 inline constexpr std::size_t kNodeParentOffset = 2;
 inline constexpr std::size_t kNodeMapStartOffset = 4;
 inline constexpr std::size_t kNodeFallbackOffset = 6;
 
-// NRes attributes written by the writers (msh-animation.md 2.1, 2.2, 8).
+// NRes attributes written by the writers (docs/formats/msh-animation.md 2.1, 2.2, 8).
 inline constexpr std::uint32_t kKeyPoolAttr3 = 4;    // not the stride: the format's invariant
 inline constexpr std::uint32_t kFrameMapAttr3 = 2;
 inline constexpr std::uint32_t kNodeTableAttr3 = 38;
@@ -56,7 +56,7 @@ enum class NodeLayout {
   legacy24,  // Res1.attr3 == 24: recognized, passed through, never sampled (10.3)
 };
 
-// The part of the slerp of key pair (k, k + 1) that does not depend on the weight (msh-animation.md
+// The part of the slerp of key pair (k, k + 1) that does not depend on the weight (docs/formats/msh-animation.md
 // 4.4): |q0 . q1|, its sign, the branch, theta and 1 / sin(theta). read_anim_streams computes it
 // once per pair, so that a sample pays only for sin and cos of a * theta; the bits are the same
 // as computing it per sample.
@@ -103,7 +103,7 @@ struct AnimStreams {
   std::uint64_t word_offset(std::uint64_t index) const { return map_entry.data_offset + index * kMapWordSize; }
 };
 
-// Which branch of the engine's sampler (sub_10012880) produced a pose (3.2, 3.3); cli.md names
+// Which branch of the engine's sampler (sub_10012880) produced a pose (3.2, 3.3); docs/cli.md names
 // them: the fallback key, a key hit exactly (the segment's first or second), or interpolated.
 enum class SamplePath { fallback, key0, key1, interp };
 
@@ -120,7 +120,7 @@ struct NodePose {
   std::int32_t signed_frame() const { return static_cast<std::int32_t>(frame); }
 };
 
-// One node's track as `anim info` lists it (msh-animation.md 5.1): keys start .. fallback of the
+// One node's track as `anim info` lists it (docs/formats/msh-animation.md 5.1): keys start .. fallback of the
 // pool; `key_count` is 0 when the fallback keys do not increase.
 struct TrackSummary {
   std::uint32_t node = 0;
@@ -131,12 +131,12 @@ struct TrackSummary {
   std::optional<std::uint16_t> map_start;  // none without a frame map
 };
 
-// The node hierarchy, checked: parents[i] == kNoParent or parents[i] < i (msh.md 7).
+// The node hierarchy, checked: parents[i] == kNoParent or parents[i] < i (docs/formats/msh.md 7).
 struct Hierarchy {
   std::vector<std::uint16_t> parents;
 };
 
-// Editor IR (msh-animation.md 6). Key indices inside fallback_key, map_start and frame_map are
+// Editor IR (docs/formats/msh-animation.md 6). Key indices inside fallback_key, map_start and frame_map are
 // indices into the whole key pool, as stored.
 struct NodeAnimTrack {
   std::uint32_t node_index = 0;

@@ -1,5 +1,5 @@
 #pragma once
-// `msh info --json` (cli.md "msh: models"): a model's streams, nodes, slots, counts and batches, with
+// `msh info --json` (docs/cli.md 10.5): a model's streams, nodes, slots, counts and batches, with
 // each batch's material named through the model's WEAR table when it has one.
 #include <cstddef>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 // The engine's exact numeric procedures used by the animation path, one small function each,
-// in float (msh-animation.md 3.1, 3.4, 4.1-4.4; decisions.md "MSH animation frame index",
+// in float (docs/formats/msh-animation.md 3.1, 3.4, 4.1-4.4, 3.1,
 // "Quaternion math").
 #include <cstdint>
 
@@ -8,7 +8,7 @@
 
 namespace parkan::msh {
 
-// 3.1 + decisions.md: round_half_even(t - 0.5f) through a 64-bit integer, low 32 bits unsigned;
+// docs/formats/msh-animation.md 3.1: round_half_even(t - 0.5f) through a 64-bit integer, low 32 bits unsigned;
 // NaN and values outside the int64 range give 0 (the integer-indefinite value's low half).
 std::uint32_t frame_index(float t);
 

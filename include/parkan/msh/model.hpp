@@ -1,5 +1,5 @@
 #pragma once
-// MSH models (msh.md 1-9): every stream of a model NRes as plain structs, read, checked and written.
+// MSH models (docs/formats/msh.md 1-9): every stream of a model NRes as plain structs, read, checked and written.
 // Three layers: the raw bytes of every stream (kept, so that an unmodified model writes back
 // byte-identical), the validated structure below, and the views built on it (geometry per slot,
 // the glTF export in src/export, the animation through anim.hpp on the same bytes).
@@ -16,7 +16,7 @@
 
 namespace parkan::msh {
 
-// Stream type ids (msh.md 1); 1, 8 and 19 are in anim_types.hpp.
+// Stream type ids (docs/formats/msh.md 1); 1, 8 and 19 are in anim_types.hpp.
 inline constexpr std::uint32_t kSlotsType = 2;
 inline constexpr std::uint32_t kPositionsType = 3;
 inline constexpr std::uint32_t kNormalsType = 4;
@@ -25,11 +25,11 @@ inline constexpr std::uint32_t kIndicesType = 6;
 inline constexpr std::uint32_t kTrianglesType = 7;
 inline constexpr std::uint32_t kNodeStringsType = 10;
 inline constexpr std::uint32_t kBatchesType = 13;
-inline constexpr std::uint32_t kTerrainPairsType = 11;  // Land.msh only (msh.md 9)
+inline constexpr std::uint32_t kTerrainPairsType = 11;  // Land.msh only (docs/formats/msh.md 9)
 inline constexpr std::uint32_t kTerrainAuxType = 14;
 inline constexpr std::uint32_t kTerrainFacesType = 21;
 
-// Element sizes (msh.md 1-6).
+// Element sizes (docs/formats/msh.md 1-6).
 inline constexpr std::size_t kModelHeaderSize = 0x8C;
 inline constexpr std::size_t kSlotStride = 68;
 inline constexpr std::size_t kPositionStride = 12;
@@ -41,14 +41,14 @@ inline constexpr std::size_t kBatchStride = 20;
 inline constexpr std::size_t kTerrainFaceStride = 28;
 
 inline constexpr std::uint16_t kNoSlot = 0xFFFF;
-inline constexpr std::size_t kStateCount = 3;  // slot[a][b]: a = state (decisions.md "MSH node slots")
+inline constexpr std::size_t kStateCount = 3;  // slot[a][b]: a = state (docs/formats/msh.md 2.2)
 inline constexpr std::size_t kLodCount = 5;    //              b = LOD, 0 = most detailed
-inline constexpr float kNormalScale = 127.0f;  // int8 / 127, clamped to [-1, 1] (msh.md 4)
+inline constexpr float kNormalScale = 127.0f;  // int8 / 127, clamped to [-1, 1] (docs/formats/msh.md 4)
 inline constexpr float kUvScale = 1024.0f;     // int16 / 1024
 inline constexpr float kFaceNormalScale = 32767.0f;
 inline constexpr std::uint16_t kBatchTwoSided = 0x0002;
 
-// Node38 (msh.md 2).
+// Node38 (docs/formats/msh.md 2).
 struct Node {
   std::uint16_t flags = 0;
   std::uint16_t parent = kNoParent;
@@ -60,7 +60,7 @@ struct Node {
 };
 Node make_node(std::uint16_t parent);  // every slot kNoSlot, no animation map, fallback key 0
 
-// The 0x8C-byte header of type 2 (msh.md 3).
+// The 0x8C-byte header of type 2 (docs/formats/msh.md 3).
 struct ModelBounds {
   std::array<Vec3, 8> corners{};          // bottom FL, FR, BR, BL, then top FL, FR, BR, BL
   std::array<float, 4> sphere{};          // centre xyz, radius
@@ -69,7 +69,7 @@ struct ModelBounds {
   bool operator==(const ModelBounds&) const;  // bitwise (NaN payloads count)
 };
 
-// Slot68 (msh.md 3).
+// Slot68 (docs/formats/msh.md 3).
 struct Slot {
   std::uint16_t tri_start = 0, tri_count = 0;
   std::uint16_t batch_start = 0, batch_count = 0;
@@ -95,7 +95,7 @@ struct PackedUv {
 std::array<float, 2> decode_uv(const PackedUv& uv);  // value / 1024, no V flip
 PackedUv encode_uv(float u, float v);                // round(x * 1024) clamped to int16
 
-// TriDesc16 (msh.md 6).
+// TriDesc16 (docs/formats/msh.md 6).
 struct TriangleDesc {
   std::uint16_t flags = 0;
   std::array<std::uint16_t, 3> link{};
@@ -104,7 +104,7 @@ struct TriangleDesc {
   bool operator==(const TriangleDesc&) const = default;
 };
 
-// Batch20 (msh.md 5): `material` is the WEAR row (decisions.md "Batch material").
+// Batch20 (docs/formats/msh.md 5): `material` is the WEAR row (docs/formats/msh.md 12.2).
 struct Batch {
   std::uint16_t flags = 0;
   std::uint16_t material = 0;
@@ -116,7 +116,7 @@ struct Batch {
   bool operator==(const Batch&) const = default;
 };
 
-// A type 10 record (msh.md 6): `uint32 len; if len > 0: char text[len + 1]`.
+// A type 10 record (docs/formats/msh.md 6): `uint32 len; if len > 0: char text[len + 1]`.
 struct NodeString {
   bool present = false;        // len > 0
   std::string text;            // len bytes, cp1251
@@ -138,7 +138,7 @@ struct StreamRow {
 
 enum class ModelKind {
   model,    // a standard model (types 1, 2, 3, 6, 13 at least)
-  terrain,  // Land.msh: streams 1, 2, 3, 4, 5, 18, 14, 11, 21, no 6 or 13 (msh.md 9)
+  terrain,  // Land.msh: streams 1, 2, 3, 4, 5, 18, 14, 11, 21, no 6 or 13 (docs/formats/msh.md 9)
 };
 
 struct Model {
@@ -168,13 +168,13 @@ struct Model {
   const StreamRow* stream(std::uint32_t type_id) const;  // the first of that type
 };
 
-// Reads every stream of a model NRes (msh.md 1-7, 9). Errors are the structural rules without which
+// Reads every stream of a model NRes (docs/formats/msh.md 1-7, 9). Errors are the structural rules without which
 // nothing can be read (an NRes, a stride remainder, a type 10 record past its payload), each with its
 // code (msh.*, listed at check_model), the stream's directory index in the message and the offset in
 // the model (Error::entry stays free for the library entry that holds the model).
 Result<Model> read_model(ByteView model);
 
-// Every rule of msh.md 8 on a read model: stream sizes and counts that disagree, slot, triangle,
+// Every rule of docs/formats/msh.md 8 on a read model: stream sizes and counts that disagree, slot, triangle,
 // batch and index ranges, indices past the vertex count, non-finite or inverted bounds, forward and
 // self parents. Stable codes msh.<stream>.<rule>; messages name the stream and the element. Offsets
 // are inside the model NRes when `container` is the model's, else absent.

@@ -1,5 +1,5 @@
 #pragma once
-// NRes container (spec/nres.md): the model and the reader. Payloads are views into the caller's
+// NRes container (docs/formats/nres.md): the model and the reader. Payloads are views into the caller's
 // bytes (a mapped file, or a payload of another NRes), never copies.
 #include <array>
 #include <cstdint>
@@ -34,15 +34,15 @@ struct Entry {
   std::string_view name() const;
 };
 
-// How the stored sort table is ordered, which decides how a name is searched (decisions.md C1).
+// How the stored sort table is ordered, which decides how a name is searched (docs/formats/nres.md 4.4).
 enum class NameOrder {
-  lower_fold,  // sorted with the engine's _strcmpi (the rule of nres.md 4): binary search
+  lower_fold,  // sorted with the engine's _strcmpi (the rule of docs/formats/nres.md 4): binary search
   upper_fold,  // sorted with an upper-case fold (the other public source): binary search with it
   unusable,    // not a sorted permutation: linear scan
 };
 
 enum class Profile {
-  strict,      // every rule of nres.md 6
+  strict,      // every rule of docs/formats/nres.md 6
   compatible,  // the engine's tolerance: an unusable sort table means linear search
 };
 
@@ -64,11 +64,11 @@ struct Archive {
   }
 };
 
-// Stable diagnostic codes (core/diagnostic.hpp), one per rule of nres.md 6 and per warning kind.
+// Stable diagnostic codes (core/diagnostic.hpp), one per rule of docs/formats/nres.md 6 and per warning kind.
 // read() puts the code of the broken rule on its Error (Error::rule); verify() and warnings() on
 // each Diagnostic. A code never changes meaning.
 namespace codes {
-// errors: the rules of nres.md 6
+// errors: the rules of docs/formats/nres.md 6
 inline constexpr const char* kHeaderSize = "nres.header.size";                // file shorter than the header
 inline constexpr const char* kHeaderMagic = "nres.header.magic";              // not "NRes"
 inline constexpr const char* kHeaderVersion = "nres.header.version";          // version != 0x100
@@ -89,7 +89,7 @@ inline constexpr const char* kDirectoryAlignment = "nres.directory.alignment";  
 inline constexpr const char* kGapNonzero = "nres.gap.nonzero";                // padding/unindexed bytes not zero
 inline constexpr const char* kSortTableUpperFold = "nres.sort_table.upper_fold";  // sorted with the other fold
 inline constexpr const char* kSortTableUnusable = "nres.sort_table.unusable";  // compatible: linear lookups
-// authoring (make_entry and the editors refuse; nres.md 7 authoring rules)
+// authoring (make_entry and the editors refuse; docs/formats/nres.md 7 authoring rules)
 inline constexpr const char* kNameLength = "nres.name.length";                // more than 35 bytes
 inline constexpr const char* kNameNul = "nres.name.nul";                      // a NUL byte inside the name
 // folder form (archive pack): a file of the folder that the manifest does not name (warning)
@@ -103,7 +103,7 @@ inline constexpr const char* kFindingsTruncated = "nres.findings.truncated";
 // rows gives a bounded report, not 10^6 lines.
 inline constexpr std::size_t kMaxFindingsPerRule = 100;
 
-// Parses and validates. Strict fails on the first violation of nres.md 6; compatible accepts an
+// Parses and validates. Strict fails on the first violation of docs/formats/nres.md 6; compatible accepts an
 // unusable sort table. Errors carry the rule's code (codes::...) and the offset of the field that
 // broke the rule.
 Result<Archive> read(ByteView bytes, Profile profile = Profile::strict);
@@ -113,7 +113,7 @@ Result<Archive> read(ByteView bytes, Profile profile = Profile::strict);
 // read() gives. Locations name the entry ("#3 NAME.0") and the offset; the caller adds the file.
 std::vector<Diagnostic> verify(ByteView bytes, Profile profile = Profile::strict);
 
-// The strict validator's non-rejecting reports (nres.md 6) for an archive that was read, as
+// The strict validator's non-rejecting reports (docs/formats/nres.md 6) for an archive that was read, as
 // warnings: payloads not on an 8-byte boundary, a directory offset not a multiple of 8, gaps
 // (padding or unindexed regions) holding non-zero bytes, and a sort table the engine cannot
 // binary-search with its own compare (only possible after a compatible read).

@@ -1,5 +1,5 @@
 #pragma once
-// The lossless NRes model and editor (nres.md 7, "Lossless editor"): an archive seen as its
+// The lossless NRes model and editor (docs/formats/nres.md 7, "Lossless editor"): an archive seen as its
 // directory plus the data region in file order. Writing an unmodified document gives back the
 // input byte for byte (gaps, non-zero padding, unindexed regions, name bytes after the NUL,
 // attrs). Edits change only what they touch; the writer recomputes the derived fields: sizes,
@@ -58,7 +58,7 @@ Status replace_payload(Document& document, std::size_t index, ByteView payload);
 // Appends a new entry to the directory and its payload (8-aligned, padded) to the end of the data region.
 Status add_entry(Document& document, const EntrySpec& spec);
 Status remove_entry(Document& document, std::size_t index);
-// The name field becomes the new name, zero-filled (nres.md 7 authoring rules).
+// The name field becomes the new name, zero-filled (docs/formats/nres.md 7 authoring rules).
 Status rename_entry(Document& document, std::size_t index, std::string_view name);
 
 // One-call forms over a parsed archive: the whole new archive, everything else byte for byte.

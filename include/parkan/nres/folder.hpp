@@ -1,5 +1,5 @@
 #pragma once
-// The folder form of an archive (cli.md `archive extract` / `archive pack`): one file per payload,
+// The folder form of an archive (docs/cli.md `archive extract` / `archive pack`): one file per payload,
 // one file per gap or unindexed region, and a manifest with every field needed to rebuild the
 // archive byte for byte (raw name fields, attrs, sort table, padding, layout of the data region).
 // The functions here never touch the file system: the caller writes the files and supplies a loader.

@@ -1,5 +1,5 @@
 #pragma once
-// NRes writers (nres.md 7).
+// NRes writers (docs/formats/nres.md 7).
 #include <functional>
 #include <span>
 #include <string>

@@ -65,7 +65,7 @@ class Payload {
   PayloadLocation location_;
 };
 
-// Type ids of top-level archive entries (nres.md 3).
+// Type ids of top-level archive entries (docs/formats/nres.md 3).
 inline constexpr std::uint32_t kTypeTexm = 0x6D786554;  // "Texm"
 inline constexpr std::uint32_t kTypeMat0 = 0x3054414D;  // "MAT0"
 inline constexpr std::uint32_t kTypeWear = 0x52414557;  // "WEAR"

@@ -1,5 +1,5 @@
 #pragma once
-// Resource references (cli.md): `PATH`, `PATH::NAME` or `PATH::#N`.
+// Resource references (docs/cli.md): `PATH`, `PATH::NAME` or `PATH::#N`.
 #include <cstddef>
 #include <optional>
 #include <string>

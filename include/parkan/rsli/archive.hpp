@@ -1,7 +1,7 @@
 #pragma once
-// RsLi ("NL") libraries (rsli.md): read strictly or compatibly, look names up as rsFind does, unpack
+// RsLi ("NL") libraries (docs/formats/rsli.md): read strictly or compatibly, look names up as rsFind does, unpack
 // entries with their storage method, check every rule, and write back (lossless when unmodified,
-// canonical per rsli.md 10 after an edit).
+// canonical per docs/formats/rsli.md 10 after an edit).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -24,7 +24,7 @@ inline constexpr std::uint16_t kPresortedFlag = 0xABBA;  // header 0x0E: the sor
 inline constexpr std::size_t kOverlayTrailerSize = 6;    // "AO" + u32
 inline constexpr std::uint32_t kMethodMask = 0x1E0;      // flags bits 5..8
 
-// Storage methods (rsli.md 6), the values of flags & kMethodMask.
+// Storage methods (docs/formats/rsli.md 6), the values of flags & kMethodMask.
 enum class Method : std::uint16_t {
   stored = 0x000,
   xor_only = 0x020,
@@ -36,13 +36,13 @@ enum class Method : std::uint16_t {
 };
 // nullopt for a method the engine does not know.
 std::optional<Method> method_of(std::int16_t flags);
-// "stored", "xor", "lzss", "xor-lzss", "lzhuf", "xor-lzhuf", "deflate" (cli.md), and back.
+// "stored", "xor", "lzss", "xor-lzss", "lzhuf", "xor-lzhuf", "deflate" (docs/cli.md), and back.
 const char* method_name(Method method);
 std::optional<Method> parse_method(std::string_view name);
 bool method_uses_xor(Method method);
 
 enum class Profile {
-  strict,      // every rule of rsli.md 9
+  strict,      // every rule of docs/formats/rsli.md 9
   compatible,  // the engine's tolerance: a bad presorted table is rebuilt; the sprites.lib quirk (8)
 };
 
@@ -84,7 +84,7 @@ struct Archive {
   }
 };
 
-// Stable diagnostic codes, one per rule of rsli.md 9 (and per decoder failure).
+// Stable diagnostic codes, one per rule of docs/formats/rsli.md 9 (and per decoder failure).
 namespace codes {
 inline constexpr const char* kHeaderSize = "rsli.header.size";            // shorter than 32 bytes
 inline constexpr const char* kHeaderMagic = "rsli.header.magic";          // not "NL"
@@ -112,14 +112,14 @@ Result<Archive> read(ByteView bytes, Profile profile = Profile::strict);
 // unpacking every entry and comparing its size. Empty when valid.
 std::vector<Diagnostic> verify(ByteView bytes, Profile profile = Profile::strict);
 
-// rsFind (rsli.md 5): the query truncated to 15 characters and upper-cased, binary search over the
+// rsFind (docs/formats/rsli.md 5): the query truncated to 15 characters and upper-cased, binary search over the
 // sort table, then a linear scan. The original index.
 std::optional<std::size_t> find(const Archive& archive, std::string_view name);
 
 // The entry's bytes, exactly unpacked_size (XOR with the entry's key, then the method's decoder).
 Result<ByteBuffer> unpack(const Archive& archive, std::size_t index);
 
-// ---- writing (rsli.md 10) ----
+// ---- writing (docs/formats/rsli.md 10) ----
 
 struct DocumentEntry {
   std::array<std::uint8_t, kEntrySize> row{};  // decrypted row; the writer updates sizes, offset, sort value
@@ -136,7 +136,7 @@ struct Document {
 };
 
 Document make_document(const Archive& archive);
-// Unmodified: the original bytes. Otherwise canonical (rsli.md 10): header kept with n updated and the
+// Unmodified: the original bytes. Otherwise canonical (docs/formats/rsli.md 10): header kept with n updated and the
 // presorted flag, rows in original order with sort_value = P[i] (byte order), payloads back to back
 // after the table, the table encrypted with the header seed, XOR payloads re-encrypted with their row's
 // final sort value, the AO trailer re-appended (data_offset = real - overlay).

@@ -1,5 +1,5 @@
 #pragma once
-// The folder form of an RsLi library (cli.md `archive extract` / `archive pack`): the library's own
+// The folder form of an RsLi library (docs/cli.md `archive extract` / `archive pack`): the library's own
 // bytes kept verbatim (`~library.rlb`: packed streams cannot be re-encoded byte for byte), one file per
 // entry holding its unpacked bytes, and manifest.json naming each entry, its file and its method.
 // Packing starts from the kept library and applies what changed in the folder: an edited file is

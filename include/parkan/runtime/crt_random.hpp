@@ -1,6 +1,6 @@
 #pragma once
 // The engine's C runtime rand()/srand() (MSVC): the only random source of the material manager
-// (mode 3 animation blocks, materials-texm.md 7.2).
+// (mode 3 animation blocks, docs/formats/mat0.md 5.5).
 #include <cstdint>
 
 #include "parkan/runtime/limits.hpp"

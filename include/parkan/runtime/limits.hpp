@@ -1,5 +1,5 @@
 #pragma once
-// The material manager's fixed sizes and timings (materials-texm.md 3, 4; runtime.md "State",
+// The material manager's fixed sizes and timings (docs/runtime.md 3, 4, 3.3,
 // "Sweep"). One place for every number the engine hard-codes.
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +17,7 @@ inline constexpr std::uint32_t kSweepIntervalMs = 20000;
 // A texture whose reference count is 0 is freed by a sweep once it has been unused longer than this.
 inline constexpr std::uint32_t kSweepAgeMs = 60000;
 
-// The C runtime's rand() (runtime.md "Random numbers").
+// The C runtime's rand() (docs/runtime.md 7.4).
 inline constexpr std::uint32_t kCrtRandMultiplier = 214013;
 inline constexpr std::uint32_t kCrtRandIncrement = 2531011;
 inline constexpr std::uint32_t kCrtRandInitialSeed = 1;

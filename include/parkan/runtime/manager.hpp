@@ -1,5 +1,5 @@
 #pragma once
-// World3D's material manager (materials-texm.md 2-5, 6.6, 7, 8, 9; runtime.md): the wear tables and
+// World3D's material manager (docs/runtime.md 2; docs/formats/mat0.md 6, 5; docs/formats/wear.md; docs/runtime.md 9; docs/runtime.md): the wear tables and
 // every vtable method of MatManager, over the state the engine keeps globally (library names, game
 // time, palette bank, material pool, texture and lightmap caches, rand()). Here that state belongs to
 // the manager, so two managers in one process never see each other.
@@ -26,7 +26,7 @@
 namespace parkan::runtime {
 
 enum class Library { textures, materials, lightmaps, palettes };
-// SetTexturesLib, SetMaterialLib, SetLightMapLib, SetPalettesLib defaults (materials-texm.md 2.2).
+// SetTexturesLib, SetMaterialLib, SetLightMapLib, SetPalettesLib defaults (docs/runtime.md 2.2).
 std::string_view default_library_name(Library library);
 std::string_view library_word(Library library);  // "textures", "materials", "lightmaps", "palettes"
 
@@ -41,7 +41,7 @@ struct ManagerOptions {
   GameClock clock;                 // none: the time given to set_game_time()
 };
 
-// A handle names a wear row: (table << 16) | row (materials-texm.md 3.2).
+// A handle names a wear row: (table << 16) | row (docs/runtime.md 3.2).
 constexpr std::uint32_t make_handle(std::uint32_t table, std::uint32_t row) { return (table << 16) | (row & 0xFFFF); }
 
 struct WearRowState {
@@ -75,7 +75,7 @@ struct TextureLoad {
   std::int32_t slot = -1;
   std::int32_t ref_count = 0;
   std::int32_t res_index = -1;
-  int palette = -1;  // the index from the name (materials-texm.md 9.2), -1 when none
+  int palette = -1;  // the index from the name (docs/formats/palettes.md 3.2), -1 when none
   std::shared_ptr<const TextureObject> object;  // null with slot -1
 };
 
@@ -98,7 +98,7 @@ class MaterialManager {
   // UnloadAllTextures: frees every texture slot whatever its count; returns how many were in use.
   std::size_t unload_all_textures();
 
-  // ---- vtable (materials-texm.md 3.1) ----
+  // ---- vtable (docs/runtime.md 3.1) ----
   // 1: releases every row's material and every lightmap row, empties the tables; the manager stays
   // usable and the next table is table 0.
   void destroy();
@@ -127,7 +127,7 @@ class MaterialManager {
   Result<std::size_t> wear_count(std::uint32_t table) const;
 
   // ---- the loaders under the vtable ----
-  // A material by name with the engine's fallbacks (materials-texm.md 6.6), into the pool.
+  // A material by name with the engine's fallbacks (docs/formats/mat0.md 6), into the pool.
   Result<MaterialLoad> load_material(std::string_view name);
   Result<std::int32_t> release_material(std::int64_t slot);
   // sub_10004B10 / sub_10004CB0. Errors only for a library that exists but cannot be read.

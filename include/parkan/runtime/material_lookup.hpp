@@ -1,5 +1,5 @@
 #pragma once
-// LoadMaterial's name lookup with the engine's fallbacks (materials-texm.md 6.6): the exact name,
+// LoadMaterial's name lookup with the engine's fallbacks (docs/formats/mat0.md 6): the exact name,
 // then DEFAULT (after logging "Material %s not found."), then entry 0.
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The material pool (700 slots, materials-texm.md 4.3, 6.1-6.5; runtime.md "Materials"): one slot
+// The material pool (700 slots, docs/runtime.md 4.3; docs/formats/mat0.md 2-3.4; docs/runtime.md 6): one slot
 // per MAT0 entry of the materials library, shared by every load of that entry, counted.
 #include <cstdint>
 #include <optional>
@@ -14,7 +14,7 @@
 
 namespace parkan::runtime {
 
-// vtable 9's answer (materials-texm.md 4.3 dwords 85..91).
+// vtable 9's answer (docs/runtime.md 4.3 dwords 85..91).
 struct MaterialMeta {
   std::uint32_t meta_a = 0, meta_b = 0, meta_c = 0, meta_d = 0;
   bool flag_a = false;
@@ -64,7 +64,7 @@ class MaterialPool {
   std::vector<std::int32_t> slot_of_entry_;  // entry index -> slot, -1: none (grows on demand)
 };
 
-// The MAT0 attr1 bits to vtable 9's flags (materials-texm.md 6.1) plus the version prefix values.
+// The MAT0 attr1 bits to vtable 9's flags (docs/formats/mat0.md 2) plus the version prefix values.
 MaterialMeta material_meta(const material::Mat0& mat);
 
 }  // namespace parkan::runtime

@@ -1,6 +1,6 @@
 #pragma once
 // Every line the material manager writes to its log. The engine's own texts are exact
-// (materials-texm.md 6.2, 6.6, 8.3, 9.1); the few for states the engine never reports (a full
+// (docs/formats/mat0.md 3, 6; docs/formats/wear.md 4.1; docs/formats/palettes.md 3.1); the few for states the engine never reports (a full
 // cache, a payload that is not a texture) are the project's, marked so.
 #include <string>
 #include <string_view>
@@ -15,7 +15,7 @@ std::string lightmap_not_found(std::string_view name);
 // material::wear_not_found_message ("Wear <%s> doesn't exist."), material::kIllegalWearLength,
 // material::kIllegalLightmapsLength, material::kTooManyAnimations.
 
-// The project's (runtime.md): a full cache logs these and returns slot -1.
+// The project's (docs/runtime.md): a full cache logs these and returns slot -1.
 inline constexpr std::string_view kTextureCacheFull = "texture cache is full";
 inline constexpr std::string_view kLightmapCacheFull = "lightmap cache is full";
 // The project's: an error result of a material load.

@@ -1,5 +1,5 @@
 #pragma once
-// The engine's palette bank (materials-texm.md 4.4, 5): 286 slots, A.PAL .. Z9.PAL from the palettes
+// The engine's palette bank (docs/formats/palettes.md 2): 286 slots, A.PAL .. Z9.PAL from the palettes
 // library, an empty slot for each one it lacks. The bank keeps the library's bytes alive.
 #include <memory>
 

@@ -1,6 +1,6 @@
 #pragma once
-// The texture cache (777 slots) and the lightmap cache (100): materials-texm.md 4.1, 4.2, 9.3 and
-// runtime.md "Textures and lightmaps", "Release", "Sweep". Slots are found by the entry's index in
+// The texture cache (777 slots) and the lightmap cache (100): docs/runtime.md 4.1, 4.2, 9.3 and
+// docs/runtime.md 9, "Release", "Sweep". Slots are found by the entry's index in
 // its library; a texture slot whose count falls to 0 stays loaded until a sweep, a lightmap slot is
 // freed at once.
 #include <cstdint>
@@ -25,7 +25,7 @@ struct TextureObject {
   texm::Texture texture;
   texm::LoadResult load;
   std::vector<texm::Image> levels;  // from level mip_skip on
-  int palette_index = -1;           // from the name (materials-texm.md 9.2); < 0: none
+  int palette_index = -1;           // from the name (docs/formats/palettes.md 3.2); < 0: none
   std::optional<ByteView> palette;  // the bank's PAL payload bound to it, when in the bank and loaded
 };
 
@@ -33,7 +33,7 @@ struct TextureObject {
 // the entry (the Texm rule that failed).
 Result<std::shared_ptr<TextureObject>> load_texture_object(resource::Payload payload, std::uint32_t load_flags);
 
-// The 20-byte slot record (materials-texm.md 4.1).
+// The 20-byte slot record (docs/runtime.md 4.1).
 struct CacheSlot {
   std::int32_t res_index = -1;  // entry index in the library; -1: free
   std::shared_ptr<const TextureObject> object;

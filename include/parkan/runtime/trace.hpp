@@ -1,5 +1,5 @@
 #pragma once
-// Traces of material manager calls (runtime.md "Trace format"): one call per line, replayed against
+// Traces of material manager calls (docs/runtime.md 11): one call per line, replayed against
 // a MaterialManager, one JSON result per line.
 #include <cstdint>
 #include <filesystem>

@@ -1,5 +1,5 @@
 #pragma once
-// The checks of one Texm payload (materials-texm.md 10.3, 12.2, 9): everything read() refuses, as
+// The checks of one Texm payload (docs/formats/texm.md 3, 8.1; docs/formats/palettes.md 3): everything read() refuses, as
 // an error with its rule code, and what loads but misbehaves in the engine, as warnings.
 #include <string_view>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// Texm pixels to RGBA8 (decisions.md "Texm pixel decoding"). The fast decoder (SSE2 on any x86-64,
+// Texm pixels to RGBA8 (docs/formats/texm.md 6). The fast decoder (SSE2 on any x86-64,
 // AVX2 / AVX-512 VBMI when the CPU has them, portable C++ elsewhere) and the scalar reference
 // decoder give identical bytes for every input.
 #include <span>
@@ -9,7 +9,7 @@
 
 namespace parkan::texm {
 
-// Widening of short channels by exact rounding, round(v * 255 / max) (decisions.md).
+// Widening of short channels by exact rounding, round(v * 255 / max) (docs/formats/texm.md 6.2).
 constexpr std::uint8_t widen5(std::uint32_t v) { return static_cast<std::uint8_t>((v * 255 + 15) / 31); }
 constexpr std::uint8_t widen6(std::uint32_t v) { return static_cast<std::uint8_t>((v * 255 + 31) / 63); }
 constexpr std::uint8_t widen4(std::uint32_t v) { return static_cast<std::uint8_t>(v * 17); }
@@ -18,7 +18,7 @@ constexpr std::uint8_t widen4(std::uint32_t v) { return static_cast<std::uint8_t
 // 1024-byte Texm palette for format 0 (ignored otherwise). The caller checks the sizes.
 void decode_pixels(Format format, const std::uint8_t* src, std::size_t count, const std::uint8_t* palette,
                    std::uint8_t* dst);
-// The same, one pixel at a time, written straight from the decisions.md table: the reference the
+// The same, one pixel at a time, written straight from the table of docs/formats/texm.md 6.1: the reference the
 // tests compare decode_pixels against.
 void decode_pixels_reference(Format format, const std::uint8_t* src, std::size_t count, const std::uint8_t* palette,
                              std::uint8_t* dst);

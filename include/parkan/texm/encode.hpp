@@ -1,5 +1,5 @@
 #pragma once
-// RGBA8 to Texm (decisions.md "Texm pixel decoding", the inverse): for the short channels the code
+// RGBA8 to Texm (docs/formats/texm.md 6, the inverse): for the short channels the code
 // whose widened value is nearest, so that decode(encode(decode(x))) == decode(x); ordered
 // dithering only when asked; format 0 gets a median-cut palette and nearest-colour indices.
 #include <array>
@@ -12,7 +12,7 @@
 
 namespace parkan::texm {
 
-// The byte written as X of format 888 when encoding new pixels (decisions.md keeps X of existing
+// The byte written as X of format 888 when encoding new pixels (docs/formats/texm.md 7.2 keeps X of existing
 // textures byte for byte; for new ones the seeds are silent). 0xFF: opaque if anyone reads it as alpha.
 inline constexpr std::uint8_t kEncoded888Padding = 0xFF;
 

@@ -1,5 +1,5 @@
 #pragma once
-// The JSON forms of cli.md "texm": info, load, and the Page rects of --page RECTS.json.
+// The JSON forms of docs/cli.md 10.2: info, load, and the Page rects of --page RECTS.json.
 #include <nlohmann/json.hpp>
 
 #include "parkan/texm/load.hpp"

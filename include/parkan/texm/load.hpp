@@ -1,5 +1,5 @@
 #pragma once
-// The engine's texture loader (materials-texm.md 10.4-10.6, 11, 15.3): which mip levels it skips,
+// The engine's texture loader (docs/formats/texm.md 4-5.2, 5.4, 5.2): which mip levels it skips,
 // the size and pixel data it ends up with, and the Page rects as pixels and UVs.
 #include <optional>
 #include <vector>
@@ -8,12 +8,12 @@
 
 namespace parkan::texm {
 
-// Load flag that makes the loader read the Page chunk (materials-texm.md 10.5).
+// Load flag that makes the loader read the Page chunk (docs/formats/texm.md 5.1).
 inline constexpr std::uint32_t kLoadFlagPage = 0x400000;
-// The bits of flags5 the mip-skip policy looks at (materials-texm.md 10.6).
+// The bits of flags5 the mip-skip policy looks at (docs/formats/texm.md 5.2).
 inline constexpr std::uint32_t kMipSkipMask = 0x72000000;
 
-// The Ngi32 profile switches (HKCU\Software\Nikita\NgiTool, materials-texm.md 11) that the
+// The Ngi32 profile switches (HKCU\Software\Nikita\NgiTool, docs/formats/texm.md 5.4) that the
 // texture loader consults. The seeds name them but do not spell out the branches; what each
 // one changes here is the project's reading, in this one place:
 struct LoaderProfile {
@@ -26,10 +26,10 @@ struct LoaderProfile {
   bool force_16bit = false;
 };
 
-// materials-texm.md 15.3, exactly.
+// docs/formats/texm.md 5.2, exactly.
 std::uint32_t mip_skip_policy(std::uint32_t flags5, std::uint32_t width, std::uint32_t height, std::uint32_t mip_count);
 
-// The start of the pixels after skipping, as the loader computes it (materials-texm.md 10.6):
+// The start of the pixels after skipping, as the loader computes it (docs/formats/texm.md 5.2):
 // + bpp*w*h for one level, + (bpp*w*h) * 1.25 (integer: + size + size/4) for two.
 std::uint64_t engine_pixel_offset(Format format, std::uint32_t width, std::uint32_t height, std::uint32_t mip_skip);
 
@@ -53,7 +53,7 @@ struct LoadResult {
 // What the loader does with a parsed texture.
 LoadResult load(const Texture& texture, std::uint32_t load_flags, const LoaderProfile& profile = {});
 
-// One Page rect to pixels and UVs with mip skip s (materials-texm.md 10.4); width/height are the
+// One Page rect to pixels and UVs with mip skip s (docs/formats/texm.md 4); width/height are the
 // sizes after skipping.
 LoadedRect page_rect_to_loaded(const PageRect& rect, std::uint32_t width, std::uint32_t height, std::uint32_t mip_skip);
 

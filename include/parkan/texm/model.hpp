@@ -1,5 +1,5 @@
 #pragma once
-// Texm textures (materials-texm.md 10, texture.md): plain structs. A parsed Texture is a set of
+// Texm textures (docs/formats/texm.md, docs/formats/texm.md): plain structs. A parsed Texture is a set of
 // views into the caller's payload bytes; every byte of the payload is reachable from it, so an
 // unmodified texture writes back identical.
 #include <cstdint>
@@ -18,10 +18,10 @@ inline constexpr std::size_t kPaletteSize = 256 * 4;     // format 0 only
 inline constexpr std::size_t kPageHeaderSize = 8;        // magic + rect count
 inline constexpr std::size_t kPageRectSize = 8;
 // Level i is max(1, width >> i); the engine's 32-bit shifts make levels past 31 meaningless
-// (x86 masks the count), so a mip count above 32 is rejected (decisions.md "Texm mip levels").
+// (x86 masks the count), so a mip count above 32 is rejected (docs/formats/texm.md 3.2).
 inline constexpr std::uint32_t kMaxMipCount = 32;
 
-// The stored format number (materials-texm.md 10.2).
+// The stored format number (docs/formats/texm.md 2.2).
 enum class Format : std::uint32_t {
   indexed8 = 0,   // 1 byte per pixel into the 256 x RGBA palette after the header
   rgb565 = 565,
@@ -37,7 +37,7 @@ inline constexpr Format kAllFormats[] = {Format::indexed8, Format::rgb565, Forma
 // The format of a stored number, or nullopt when the loader does not know it.
 std::optional<Format> to_format(std::uint32_t number);
 constexpr std::uint32_t format_number(Format f) { return static_cast<std::uint32_t>(f); }
-// materials-texm.md 10.3: 1 for format 0, 2 for the 16-bit formats, 4 otherwise.
+// docs/formats/texm.md 3: 1 for format 0, 2 for the 16-bit formats, 4 otherwise.
 constexpr std::uint32_t bytes_per_pixel(Format f) {
   switch (f) {
     case Format::indexed8: return 1;
@@ -60,7 +60,7 @@ struct Header {
   bool operator==(const Header&) const = default;
 };
 
-// One Page rect as stored (materials-texm.md 10.4): note the x, w, y, h order.
+// One Page rect as stored (docs/formats/texm.md 4): note the x, w, y, h order.
 struct PageRect {
   std::int16_t x = 0;
   std::int16_t w = 0;

@@ -1,5 +1,5 @@
 #pragma once
-// Palettes (materials-texm.md 4.4, 5, 9.2; decisions.md "Texture names and palettes", C15): the
+// Palettes (docs/formats/palettes.md 2, 3.2, 3, C15): the
 // 286-slot palette bank, PAL resources, and the palette index from a texture name suffix.
 #include <array>
 #include <functional>
@@ -14,7 +14,7 @@ namespace parkan::texm {
 inline constexpr std::size_t kPaletteLetters = 26;   // A..Z
 inline constexpr std::size_t kPaletteVariants = 11;  // "", "0".."9"
 inline constexpr std::size_t kPaletteSlots = kPaletteLetters * kPaletteVariants;  // 286
-// materials-texm.md 9.1: the '.' must be at position 0..16 of the name.
+// docs/formats/palettes.md 3.1: the '.' must be at position 0..16 of the name.
 inline constexpr std::size_t kMaxDotPosition = 16;
 
 // "A.PAL" for slot 0, "A0.PAL" for 1, ..., "Z9.PAL" for 285 (index = letter * 11 + variant).
@@ -22,18 +22,18 @@ std::string palette_slot_name(std::size_t slot);
 
 struct NamePalette {
   bool bad_name = false;   // no '.' in positions 0..16: "Bad texture name.", the engine returns slot -1
-  int index = -1;          // the engine's palette index (materials-texm.md 9.2); < 0: no palette
+  int index = -1;          // the engine's palette index (docs/formats/palettes.md 3.2); < 0: no palette
   bool has_palette() const { return !bad_name && index >= 0; }
   bool outside_bank() const { return has_palette() && index >= int(kPaletteSlots); }  // the engine would read past its bank
 };
 
-// The engine's rule (materials-texm.md 9.1-9.2), on the name bytes: L = toupper(name[dot+1]),
+// The engine's rule (docs/formats/palettes.md 3.1-3.2), on the name bytes: L = toupper(name[dot+1]),
 // D = name[dot+2] (0 past the end), idx = (L - 'A') * 11 + (D ? D - '0' + 1 : 0), chars signed as in MSVC.
 NamePalette palette_index_from_name(std::string_view name);
 // "Bad texture name." / "palette index N >= 286: the engine would read past its palette bank" / "" when fine.
 std::string palette_name_warning(const NamePalette& p);
 
-// A PAL resource (decisions.md): 256 colours stored B, G, R, X (C15), the ASCII bytes "Ipol",
+// A PAL resource (docs/formats/palettes.md 4.1, 6): 256 colours stored B, G, R, X, the ASCII bytes "Ipol",
 // then a 65536-byte table kept as opaque data.
 inline constexpr std::size_t kPalSize = 1024 + 4 + 65536;
 inline constexpr std::uint32_t kIpolMagic = 0x6C6F7049;  // "Ipol"

@@ -1,10 +1,10 @@
 #pragma once
-// Texm reader and writer (materials-texm.md 10.3, 12.2, 15.2; decisions.md "Texm mip levels").
+// Texm reader and writer (docs/formats/texm.md 3, 8.1, 3.2).
 #include "parkan/texm/model.hpp"
 
 namespace parkan::texm {
 
-// Level i's side: max(1, side >> i) (materials-texm.md 10.3).
+// Level i's side: max(1, side >> i) (docs/formats/texm.md 3).
 constexpr std::uint32_t level_side(std::uint32_t side, std::uint32_t level) {
   std::uint32_t s = level < 32 ? side >> level : 0;
   return s == 0 ? 1 : s;

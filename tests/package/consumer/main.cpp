@@ -17,7 +17,7 @@ void put32(std::vector<std::uint8_t>& out, std::uint32_t value) {
   for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
 }
 
-// Header, one payload at 16 (padded to 8 bytes), the 64-byte directory row at the end (nres.md).
+// Header, one payload at 16 (padded to 8 bytes), the 64-byte directory row at the end (docs/formats/nres.md).
 std::vector<std::uint8_t> tiny_archive(std::string_view name, std::uint32_t type_id, std::string_view payload) {
   const std::uint32_t padded = static_cast<std::uint32_t>((payload.size() + 7) / 8 * 8);
   const std::uint32_t total = 16 + padded + 64;
