@@ -3,13 +3,22 @@
 
 #include "cli.hpp"
 #include "command_words.hpp"
+#include "parkan/core/console.hpp"
 
 namespace parkan::cli {
 int exit_code();
 }
 
-int main(int argc, char** argv) {
+int main(int raw_argc, char** raw_argv) {
   using namespace parkan::cli;
+  parkan::prepare_console();
+  // UTF-8 arguments on every platform (Windows passes the ANSI code page's otherwise).
+  std::vector<std::string> arguments = parkan::utf8_arguments(raw_argc, raw_argv);
+  std::vector<char*> pointers;
+  for (std::string& a : arguments) pointers.push_back(a.data());
+  pointers.push_back(nullptr);
+  const int argc = static_cast<int>(arguments.size());
+  char** argv = pointers.data();
   CLI::App app{"parkan: formats and engine behaviour of Parkan: Iron Strategy (Iron3D)"};
   app.name("parkan");
   app.set_version_flag("--version", "parkan 0.1.0");

@@ -11,6 +11,7 @@
 #include <httplib.h>
 
 #include "cli.hpp"
+#include "parkan/core/console.hpp"
 #include "parkan/view/service.hpp"
 #include "view_assets.hpp"
 
@@ -81,17 +82,16 @@ void send(httplib::Response& res, const view::Response& r) {
   res.set_content(r.body, type.c_str());
 }
 
-// SO_REUSEADDR only: httplib's default also sets SO_REUSEPORT, which lets a second `parkan view` bind
-// the same port and take half of the first one's connections instead of failing.
+// A second `parkan view` on a busy port must fail, not share it: httplib's default sets SO_REUSEPORT
+// (the port is shared, connections split between the two); on POSIX SO_REUSEADDR alone still refuses
+// a port with a listener, on Windows SO_REUSEADDR would let one be stolen, SO_EXCLUSIVEADDRUSE refuses.
 void listen_socket_options(socket_t socket) {
   int yes = 1;
+#ifdef _WIN32
+  ::setsockopt(socket, SOL_SOCKET, SO_EXCLUSIVEADDRUSE, reinterpret_cast<const char*>(&yes), sizeof yes);
+#else
   ::setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, reinterpret_cast<const char*>(&yes), sizeof yes);
-}
-
-void open_in_browser(const std::string& url) {
-  // The URL is our own (127.0.0.1 and a port number): nothing in it needs quoting.
-  const std::string command = fmt::format("xdg-open '{}' >/dev/null 2>&1 &", url);
-  if (std::system(command.c_str()) != 0) fmt::print(stderr, "parkan: could not open a browser; open {}\n", url);
+#endif
 }
 
 struct ViewFlags {
@@ -136,7 +136,7 @@ Result<int> run_view(const ViewFlags& flags) {
              counts_text(report.totals));
   fmt::print("press Ctrl-C to stop\n");
   std::fflush(stdout);
-  if (!flags.no_open) open_in_browser(url);
+  if (!flags.no_open && !open_in_browser(url)) fmt::print(stderr, "parkan: could not open a browser; open {}\n", url);
   if (!server.listen_after_bind()) return io_error(fmt::format("the server on {} stopped", url), flags.game);
   return 0;
 }

@@ -1,11 +1,11 @@
 #include "parkan/core/progress.hpp"
 
-#include <unistd.h>
+#include "parkan/core/console.hpp"
 
 namespace parkan {
 
 Progress::Progress(std::string label, std::size_t total, bool enabled)
-    : Progress(std::move(label), total, enabled, stderr, ::isatty(2) == 1) {}
+    : Progress(std::move(label), total, enabled, stderr, is_terminal(stderr)) {}
 
 Progress::Progress(std::string label, std::size_t total, bool enabled, std::FILE* out, bool terminal)
     : label_(std::move(label)), total_(total), out_(out), active_(enabled && total > 0 && terminal) {

@@ -1,25 +1,26 @@
 #include "support.hpp"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <stdexcept>
-
-#ifndef PARKAN_CLI
-#define PARKAN_CLI "parkan"
-#endif
 
 namespace parkan::test {
 
 TempDir::TempDir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "parkan-test-XXXXXX").string();
-  if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-  path_ = pattern;
+  // create_directory fails on an existing name: a new folder each time, on every platform.
+  static std::mt19937_64 random{std::random_device{}()};
+  const auto base = std::filesystem::temp_directory_path();
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::filesystem::path candidate = base / ("parkan-test-" + std::to_string(random() % 1000000000000ull));
+    std::error_code ec;
+    if (std::filesystem::create_directory(candidate, ec)) {
+      path_ = candidate;
+      return;
+    }
+  }
+  throw std::runtime_error("cannot create a temporary folder");
 }
 
 TempDir::~TempDir() {
@@ -39,92 +40,24 @@ ByteBuffer read_bytes(const std::filesystem::path& path) {
   return ByteBuffer(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-namespace {
 std::string slurp(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
-}  // namespace
-
-CliResult run_cli(const std::vector<std::string>& args) {
-  TempDir capture;
-  std::string out_path = (capture / "out").string();
-  std::string err_path = (capture / "err").string();
-  pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    ::dup2(out, 1);
-    ::dup2(err, 2);
-    std::vector<char*> argv;
-    std::string program = PARKAN_CLI;
-    argv.push_back(program.data());
-    std::vector<std::string> copies(args);
-    for (std::string& a : copies) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  CliResult result;
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  result.out = slurp(out_path);
-  result.err = slurp(err_path);
-  return result;
-}
-
-CliProcess::CliProcess(const std::vector<std::string>& args) {
-  const std::string out_path = (capture_ / "out").string();
-  const std::string err_path = (capture_ / "err").string();
-  pid_ = ::fork();
-  if (pid_ < 0) throw std::runtime_error("fork failed");
-  if (pid_ == 0) {
-    int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    ::dup2(out, 1);
-    ::dup2(err, 2);
-    std::vector<char*> argv;
-    std::string program = PARKAN_CLI;
-    argv.push_back(program.data());
-    std::vector<std::string> copies(args);
-    for (std::string& a : copies) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-}
-
-CliProcess::~CliProcess() { stop(); }
 
 std::optional<std::string> CliProcess::wait_for_output(std::string_view text, int timeout_ms) {
   for (int waited = 0; waited <= timeout_ms; waited += 20) {
     std::string out = slurp(capture_ / "out");
     if (out.find(text) != std::string::npos) return out;
-    int status = 0;
-    if (pid_ > 0 && ::waitpid(pid_, &status, WNOHANG) == pid_) {
-      exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-      pid_ = -1;
+    if (poll_exit()) {
       out = slurp(capture_ / "out");
       return out.find(text) != std::string::npos ? std::optional<std::string>(out) : std::nullopt;
     }
-    ::usleep(20000);
+    sleep_ms(20);
   }
   return std::nullopt;
 }
 
 std::string CliProcess::err() const { return slurp(capture_ / "err"); }
-
-int CliProcess::stop() {
-  if (pid_ > 0) {
-    ::kill(pid_, SIGTERM);
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
-    exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    pid_ = -1;
-  }
-  return exit_code_;
-}
 
 }  // namespace parkan::test

@@ -1,5 +1,6 @@
 #pragma once
 // Helpers shared by every test: temporary folders, files, and running the CLI binary.
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string_view>
@@ -52,9 +53,15 @@ class CliProcess {
   int stop();
 
  private:
+  std::optional<int> poll_exit();  // the exit code once the process has ended
+
   TempDir capture_;
-  int pid_ = -1;
+  std::intptr_t process_ = -1;  // the pid, or the Windows process handle
   int exit_code_ = -1;
 };
+
+// The whole file ("" when it cannot be read).
+std::string slurp(const std::filesystem::path& path);
+void sleep_ms(int ms);
 
 }  // namespace parkan::test

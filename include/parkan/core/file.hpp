@@ -4,6 +4,7 @@
 // Every input is opened without blocking and refused unless it is a regular file: a named pipe, a
 // device or a folder given as an input is an I/O error naming the file ("not a regular file (a named
 // pipe)"), never a reader that waits forever.
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -52,7 +53,7 @@ class InputFile {
   const std::filesystem::path& path() const { return path_; }
 
  private:
-  int fd_ = -1;
+  std::intptr_t file_ = -1;  // the platform's descriptor or handle
   std::filesystem::path path_;
 };
 
@@ -85,8 +86,8 @@ class AtomicFile {
   Status write_all(ByteView data);
   void discard();
 
-  int fd_ = -1;
-  std::string temp_;
+  std::intptr_t file_ = -1;  // the platform's descriptor or handle
+  std::filesystem::path temp_;
   std::filesystem::path path_;
   ByteBuffer buffer_;
 };

@@ -1,0 +1,53 @@
+// The process's text boundary on Windows: the wide command line converted to UTF-8, the console's
+// output code page set to UTF-8 (entry names, cp1251 in the files, are printed as UTF-8).
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#include <io.h>
+#include <shellapi.h>
+
+#include "parkan/core/console.hpp"
+
+namespace parkan {
+
+namespace {
+
+std::string to_utf8(const wchar_t* text) {
+  const int length = ::WideCharToMultiByte(CP_UTF8, 0, text, -1, nullptr, 0, nullptr, nullptr);
+  if (length <= 1) return {};
+  std::string out(static_cast<std::size_t>(length - 1), '\0');
+  ::WideCharToMultiByte(CP_UTF8, 0, text, -1, out.data(), length, nullptr, nullptr);
+  return out;
+}
+
+}  // namespace
+
+void prepare_console() {
+  ::SetConsoleOutputCP(CP_UTF8);
+  ::SetConsoleCP(CP_UTF8);
+  // Progress bars redraw with "\r"; ANSI sequences are not used, so no virtual-terminal mode.
+}
+
+std::vector<std::string> utf8_arguments(int argc, char** argv) {
+  int count = 0;
+  wchar_t** wide = ::CommandLineToArgvW(::GetCommandLineW(), &count);
+  if (!wide) return std::vector<std::string>(argv, argv + argc);
+  std::vector<std::string> out;
+  out.reserve(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) out.push_back(to_utf8(wide[i]));
+  ::LocalFree(wide);
+  return out;
+}
+
+bool is_terminal(std::FILE* stream) { return ::_isatty(::_fileno(stream)) != 0; }
+
+bool open_in_browser(const std::string& url) {
+  const int length = ::MultiByteToWideChar(CP_UTF8, 0, url.c_str(), -1, nullptr, 0);
+  std::wstring wide(static_cast<std::size_t>(length > 0 ? length : 1), L'\0');
+  ::MultiByteToWideChar(CP_UTF8, 0, url.c_str(), -1, wide.data(), length);
+  const auto result = reinterpret_cast<std::intptr_t>(::ShellExecuteW(nullptr, L"open", wide.c_str(), nullptr, nullptr, SW_SHOWNORMAL));
+  return result > 32;  // ShellExecute's success values
+}
+
+}  // namespace parkan

@@ -1,0 +1,121 @@
+// Running the CLI from tests on Windows: CreateProcessW with stdout and stderr in files.
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+
+#include <stdexcept>
+
+#include "support.hpp"
+
+#ifndef PARKAN_CLI
+#define PARKAN_CLI "parkan"
+#endif
+
+namespace parkan::test {
+
+namespace {
+
+// One argument quoted for CommandLineToArgvW: backslashes are literal except before a quote.
+std::wstring quoted(const std::wstring& argument) {
+  if (!argument.empty() && argument.find_first_of(L" \t\"") == std::wstring::npos) return argument;
+  std::wstring out = L"\"";
+  std::size_t backslashes = 0;
+  for (wchar_t c : argument) {
+    if (c == L'\\') {
+      ++backslashes;
+    } else if (c == L'"') {
+      out.append(backslashes * 2 + 1, L'\\');
+      backslashes = 0;
+    } else {
+      backslashes = 0;
+    }
+    out += c;
+  }
+  out.append(backslashes, L'\\');
+  return out + L"\"";
+}
+
+HANDLE inheritable_output(const std::filesystem::path& path) {
+  SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+  HANDLE h = ::CreateFileW(path.wstring().c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit,
+                           CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (h == INVALID_HANDLE_VALUE) throw std::runtime_error("cannot create " + path.string());
+  return h;
+}
+
+// Starts the CLI with `args`, stdout and stderr into the files; returns the process handle.
+HANDLE start_cli(const std::filesystem::path& out_path, const std::filesystem::path& err_path,
+                 const std::vector<std::string>& args) {
+  const std::filesystem::path program = std::filesystem::path(PARKAN_CLI);
+  std::wstring command = quoted(program.wstring());
+  for (const std::string& a : args) command += L" " + quoted(std::filesystem::path(a).wstring());
+  HANDLE out = inheritable_output(out_path);
+  HANDLE err = inheritable_output(err_path);
+  STARTUPINFOW startup{};
+  startup.cb = sizeof startup;
+  startup.dwFlags = STARTF_USESTDHANDLES;
+  startup.hStdInput = ::GetStdHandle(STD_INPUT_HANDLE);
+  startup.hStdOutput = out;
+  startup.hStdError = err;
+  PROCESS_INFORMATION process{};
+  const BOOL started = ::CreateProcessW(program.wstring().c_str(), command.data(), nullptr, nullptr, TRUE, 0,
+                                        nullptr, nullptr, &startup, &process);
+  ::CloseHandle(out);
+  ::CloseHandle(err);
+  if (!started) throw std::runtime_error("cannot start " + program.string());
+  ::CloseHandle(process.hThread);
+  return process.hProcess;
+}
+
+int exit_code_of(HANDLE process) {
+  DWORD code = 0;
+  ::GetExitCodeProcess(process, &code);
+  return static_cast<int>(code);
+}
+
+}  // namespace
+
+CliResult run_cli(const std::vector<std::string>& args) {
+  TempDir capture;
+  HANDLE process = start_cli(capture / "out", capture / "err", args);
+  ::WaitForSingleObject(process, INFINITE);
+  CliResult result;
+  result.exit_code = exit_code_of(process);
+  ::CloseHandle(process);
+  result.out = slurp(capture / "out");
+  result.err = slurp(capture / "err");
+  return result;
+}
+
+CliProcess::CliProcess(const std::vector<std::string>& args) {
+  process_ = reinterpret_cast<std::intptr_t>(start_cli(capture_ / "out", capture_ / "err", args));
+}
+
+CliProcess::~CliProcess() { stop(); }
+
+std::optional<int> CliProcess::poll_exit() {
+  if (process_ != -1 && ::WaitForSingleObject(reinterpret_cast<HANDLE>(process_), 0) == WAIT_OBJECT_0) {
+    exit_code_ = exit_code_of(reinterpret_cast<HANDLE>(process_));
+    ::CloseHandle(reinterpret_cast<HANDLE>(process_));
+    process_ = -1;
+  }
+  if (process_ != -1) return std::nullopt;
+  return exit_code_;
+}
+
+int CliProcess::stop() {
+  if (process_ != -1) {
+    HANDLE process = reinterpret_cast<HANDLE>(process_);
+    ::TerminateProcess(process, 128 + 15);  // as a SIGTERM would report
+    ::WaitForSingleObject(process, INFINITE);
+    exit_code_ = exit_code_of(process);
+    ::CloseHandle(process);
+    process_ = -1;
+  }
+  return exit_code_;
+}
+
+void sleep_ms(int ms) { ::Sleep(static_cast<DWORD>(ms)); }
+
+}  // namespace parkan::test
