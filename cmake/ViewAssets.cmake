@@ -47,12 +47,25 @@ foreach(pair IN LISTS PARKAN_THREE_FILES)
   list(APPEND embed_inputs ${three_stamp})
 endforeach()
 
-add_executable(parkan_embed_files ${PROJECT_SOURCE_DIR}/cmake/embed_files.cpp)
+if(CMAKE_CROSSCOMPILING)
+  # The tool runs during the build, on the build machine: compiled with the host's compiler (the
+  # cross compiler's .exe would need Wine).
+  find_program(PARKAN_HOST_CXX NAMES c++ g++ clang++ REQUIRED)
+  set(embed_tool ${PROJECT_BINARY_DIR}/host/embed_files)
+  add_custom_command(OUTPUT ${embed_tool}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/host
+    COMMAND ${PARKAN_HOST_CXX} -std=c++20 -O1 ${PROJECT_SOURCE_DIR}/cmake/embed_files.cpp -o ${embed_tool}
+    DEPENDS ${PROJECT_SOURCE_DIR}/cmake/embed_files.cpp
+    COMMENT "host tool: embed_files")
+else()
+  add_executable(parkan_embed_files ${PROJECT_SOURCE_DIR}/cmake/embed_files.cpp)
+  set(embed_tool parkan_embed_files)
+endif()
 set(PARKAN_VIEW_ASSETS_CPP ${PROJECT_BINARY_DIR}/generated/view_assets_data.cpp)
 add_custom_command(OUTPUT ${PARKAN_VIEW_ASSETS_CPP}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/generated
-  COMMAND parkan_embed_files ${PARKAN_VIEW_ASSETS_CPP} ${embed_arguments}
-  DEPENDS parkan_embed_files ${embed_inputs}
+  COMMAND ${embed_tool} ${PARKAN_VIEW_ASSETS_CPP} ${embed_arguments}
+  DEPENDS ${embed_tool} ${embed_inputs}
   COMMENT "embedding the viewer's page and three.js")
 target_sources(parkan_cli PRIVATE ${PARKAN_VIEW_ASSETS_CPP})
 # The generated file is data only: compiled alone (outside the CLI's unity file), without optimization.
