@@ -1,5 +1,4 @@
 // parkan anim ...: the docs/cli.md contract (anim section) on models the test builds.
-#include <sys/stat.h>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -322,7 +321,7 @@ TEST_F(AnimCli, CheckSeveralModelsReportsEachAndATotal) {
 
 TEST_F(AnimCli, CheckRefusesWhatIsNotARegularFileWithoutBlocking) {
   std::string fifo = (dir / "pipe.msh").string();
-  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  if (!test::make_named_pipe(fifo)) GTEST_SKIP() << test::kNoNamedPipes;
   auto r = run_cli({"anim", "check", fifo, model});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.err, "parkan: error: " + fifo + ": not a regular file (a named pipe) [resource.open]\n");

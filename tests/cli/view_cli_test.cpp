@@ -1,12 +1,6 @@
 // `parkan view` over real HTTP: the built binary serving the sample game on 127.0.0.1 only, its page
 // and three.js from the binary, the API, and the requests a hostile or broken client sends (paths out
 // of the game, percent-encoded dots, other methods, overlong URIs).
-#include <arpa/inet.h>
-#include <ifaddrs.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <regex>
 
 #include <gtest/gtest.h>
@@ -43,21 +37,13 @@ class ViewCli : public ::testing::Test {
 
   // Sends `request` as written (no client normalizes it) and returns the status line's code and the body.
   static std::pair<int, std::string> raw(const std::string& request) {
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<std::uint16_t>(port_));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-    EXPECT_EQ(::send(fd, request.data(), request.size(), 0), static_cast<ssize_t>(request.size()));
-    std::string response;
-    char buffer[4096];
-    for (ssize_t got; (got = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) response.append(buffer, std::size_t(got));
-    ::close(fd);
+    const std::optional<std::string> response = test::tcp_exchange(port_, request);
+    EXPECT_TRUE(response) << "cannot connect to port " << port_;
+    if (!response) return {0, ""};
     int status = 0;
-    std::sscanf(response.c_str(), "HTTP/1.1 %d", &status);
-    const std::size_t body = response.find("\r\n\r\n");
-    return {status, body == std::string::npos ? "" : response.substr(body + 4)};
+    std::sscanf(response->c_str(), "HTTP/1.1 %d", &status);
+    const std::size_t body = response->find("\r\n\r\n");
+    return {status, body == std::string::npos ? "" : response->substr(body + 4)};
   }
   static std::pair<int, std::string> raw_get(const std::string& target) {
     return raw("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
@@ -159,21 +145,9 @@ TEST_F(ViewCli, RefusesOtherMethodsAndOverlongRequests) {
 
 TEST_F(ViewCli, ListensOnLoopbackOnly) {
   // Every non-loopback IPv4 address of this machine refuses the port.
-  ifaddrs* list = nullptr;
-  ASSERT_EQ(::getifaddrs(&list), 0);
-  std::size_t tried = 0;
-  for (ifaddrs* a = list; a; a = a->ifa_next) {
-    if (!a->ifa_addr || a->ifa_addr->sa_family != AF_INET) continue;
-    sockaddr_in address = *reinterpret_cast<sockaddr_in*>(a->ifa_addr);
-    if ((ntohl(address.sin_addr.s_addr) >> 24) == 127) continue;
-    address.sin_port = htons(static_cast<std::uint16_t>(port_));
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    EXPECT_NE(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0) << a->ifa_name;
-    ::close(fd);
-    ++tried;
-  }
-  ::freeifaddrs(list);
-  if (tried == 0) GTEST_SKIP() << "this machine has no non-loopback IPv4 address to try";
+  const std::vector<std::string> addresses = test::non_loopback_ipv4_addresses();
+  for (const std::string& address : addresses) EXPECT_FALSE(test::can_connect(address, port_)) << address;
+  if (addresses.empty()) GTEST_SKIP() << "no non-loopback IPv4 address to try (none, or the platform does not list them)";
 }
 
 TEST_F(ViewCli, APortInUseOrAMissingFolderIsAnError) {

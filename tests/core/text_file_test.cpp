@@ -1,6 +1,4 @@
 #include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <future>
@@ -95,7 +93,7 @@ auto guarded(const std::filesystem::path& fifo, F open) {
 TEST(RegularFilesOnly, NamedPipeIsRefusedWithoutBlocking) {
   test::TempDir dir;
   const auto fifo = dir / "pipe";
-  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  if (!test::make_named_pipe(fifo)) GTEST_SKIP() << test::kNoNamedPipes;
   const std::string expected = fifo.string() + ": not a regular file (a named pipe)";
   auto mapped = guarded(fifo, [&] { return MappedFile::open(fifo); });
   ASSERT_FALSE(mapped.ok());
@@ -116,9 +114,9 @@ TEST(RegularFilesOnly, FolderAndDeviceAreRefused) {
   ASSERT_FALSE(folder.ok());
   EXPECT_EQ(folder.error().code, ErrorCode::io);
   EXPECT_EQ(folder.error().to_string(), dir.path().string() + ": not a regular file (a folder)");
-  auto device = read_file("/dev/null");
+  auto device = read_file(test::null_device());
   ASSERT_FALSE(device.ok());
-  EXPECT_EQ(device.error().to_string(), "/dev/null: not a regular file (a character device)");
+  EXPECT_EQ(device.error().to_string(), test::null_device() + ": not a regular file (a character device)");
 }
 
 TEST(InputFile, ReadsInPiecesToTheEnd) {

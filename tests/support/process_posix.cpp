@@ -1,6 +1,11 @@
 // Running the CLI from tests on POSIX: fork, redirect, exec.
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -85,5 +90,59 @@ int CliProcess::stop() {
 }
 
 void sleep_ms(int ms) { ::usleep(static_cast<useconds_t>(ms) * 1000); }
+
+bool make_named_pipe(const std::filesystem::path& path) { return ::mkfifo(path.c_str(), 0600) == 0; }
+
+std::string null_device() { return "/dev/null"; }
+
+namespace {
+
+std::optional<int> connect_to(const std::string& address, int port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_port = htons(static_cast<std::uint16_t>(port));
+  ::inet_pton(AF_INET, address.c_str(), &to.sin_addr);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) {
+    ::close(fd);
+    return std::nullopt;
+  }
+  return fd;
+}
+
+}  // namespace
+
+std::optional<std::string> tcp_exchange(int port, const std::string& request) {
+  auto fd = connect_to("127.0.0.1", port);
+  if (!fd) return std::nullopt;
+  ::send(*fd, request.data(), request.size(), 0);
+  std::string response;
+  char buffer[4096];
+  for (ssize_t got; (got = ::recv(*fd, buffer, sizeof buffer, 0)) > 0;) response.append(buffer, std::size_t(got));
+  ::close(*fd);
+  return response;
+}
+
+std::vector<std::string> non_loopback_ipv4_addresses() {
+  std::vector<std::string> out;
+  ifaddrs* list = nullptr;
+  if (::getifaddrs(&list) != 0) return out;
+  for (ifaddrs* a = list; a; a = a->ifa_next) {
+    if (!a->ifa_addr || a->ifa_addr->sa_family != AF_INET) continue;
+    const in_addr address = reinterpret_cast<sockaddr_in*>(a->ifa_addr)->sin_addr;
+    if ((ntohl(address.s_addr) >> 24) == 127) continue;
+    char text[INET_ADDRSTRLEN] = {};
+    ::inet_ntop(AF_INET, &address, text, sizeof text);
+    out.push_back(text);
+  }
+  ::freeifaddrs(list);
+  return out;
+}
+
+bool can_connect(const std::string& address, int port) {
+  auto fd = connect_to(address, port);
+  if (fd) ::close(*fd);
+  return fd.has_value();
+}
 
 }  // namespace parkan::test

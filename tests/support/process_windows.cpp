@@ -2,6 +2,8 @@
 #ifndef NOMINMAX
 #define NOMINMAX
 #endif
+#include <winsock2.h>
+#include <ws2tcpip.h>
 #include <windows.h>
 
 #include <stdexcept>
@@ -117,5 +119,54 @@ int CliProcess::stop() {
 }
 
 void sleep_ms(int ms) { ::Sleep(static_cast<DWORD>(ms)); }
+
+bool make_named_pipe(const std::filesystem::path&) { return false; }
+
+std::string null_device() { return "NUL"; }
+
+namespace {
+
+struct Winsock {
+  Winsock() {
+    WSADATA data;
+    ::WSAStartup(MAKEWORD(2, 2), &data);
+  }
+};
+
+std::optional<SOCKET> connect_to(const std::string& address, int port) {
+  static Winsock started;
+  SOCKET s = ::socket(AF_INET, SOCK_STREAM, IPPROTO_TCP);
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_port = htons(static_cast<u_short>(port));
+  ::inet_pton(AF_INET, address.c_str(), &to.sin_addr);
+  if (::connect(s, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) {
+    ::closesocket(s);
+    return std::nullopt;
+  }
+  return s;
+}
+
+}  // namespace
+
+std::optional<std::string> tcp_exchange(int port, const std::string& request) {
+  auto s = connect_to("127.0.0.1", port);
+  if (!s) return std::nullopt;
+  ::send(*s, request.data(), static_cast<int>(request.size()), 0);
+  std::string response;
+  char buffer[4096];
+  for (int got; (got = ::recv(*s, buffer, sizeof buffer, 0)) > 0;) response.append(buffer, std::size_t(got));
+  ::closesocket(*s);
+  return response;
+}
+
+// Listing adapters needs iphlpapi; the loopback test is skipped with this reason instead.
+std::vector<std::string> non_loopback_ipv4_addresses() { return {}; }
+
+bool can_connect(const std::string& address, int port) {
+  auto s = connect_to(address, port);
+  if (s) ::closesocket(*s);
+  return s.has_value();
+}
 
 }  // namespace parkan::test

@@ -60,6 +60,22 @@ class CliProcess {
   int exit_code_ = -1;
 };
 
+// A POSIX named pipe (mkfifo) at `path`; false where the platform has none in the file system
+// (Windows: its pipes live under \\.\pipe\, not in folders), with kNoNamedPipes as the reason.
+bool make_named_pipe(const std::filesystem::path& path);
+inline constexpr const char* kNoNamedPipes =
+    "Windows has no named pipes in the file system (mkfifo); the null device test covers a non-regular input";
+// The platform's null device: "/dev/null", or "NUL" on Windows.
+std::string null_device();
+
+// Sends `request` as written to 127.0.0.1:`port` and returns everything the server answers until it
+// closes the connection (nullopt when it cannot connect).
+std::optional<std::string> tcp_exchange(int port, const std::string& request);
+// This machine's IPv4 addresses other than loopback (empty where the platform does not list them).
+std::vector<std::string> non_loopback_ipv4_addresses();
+// True when a TCP connection to `address`:`port` is accepted.
+bool can_connect(const std::string& address, int port);
+
 // The whole file ("" when it cannot be read).
 std::string slurp(const std::filesystem::path& path);
 void sleep_ms(int ms);
