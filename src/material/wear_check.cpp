@@ -55,12 +55,13 @@ class Checker {
 
   // A count line: one integer, above 0. Returns the count (0 when unusable). `table` is "material"
   // or "lightmap"; the codes are wear.<table>s.length and wear.<table>s.count_text.
-  long count_line(std::size_t& i, std::string_view engine_message, const char* what, const char* table) {
+  std::int64_t count_line(std::size_t& i, std::string_view engine_message, const char* what, const char* table) {
     if (i >= lines_.size() || lines_[i].tokens.empty() || !is_int(lines_[i].tokens[0])) {
       add(Severity::error, code(table, "length"), i, fmt::format("{} (no {} count)", engine_message, what));
       return 0;
     }
-    long count = std::strtol(std::string(lines_[i].tokens[0]).c_str(), nullptr, 10);
+    // 64-bit on every platform (long is 32 bits on Windows): the same count, the same message.
+    const std::int64_t count = std::strtoll(std::string(lines_[i].tokens[0]).c_str(), nullptr, 10);
     if (count <= 0)
       add(Severity::error, code(table, "length"), i, fmt::format("{} ({} count {})", engine_message, what, count));
     if (lines_[i].tokens.size() > 1)
@@ -70,8 +71,8 @@ class Checker {
   }
 
   // `count` rows, one per line: "<int> <name>".
-  bool rows(std::size_t& i, long count, const char* table) {
-    for (long r = 0; r < count; ++r, ++i) {
+  bool rows(std::size_t& i, std::int64_t count, const char* table) {
+    for (std::int64_t r = 0; r < count; ++r, ++i) {
       if (i >= lines_.size() || lines_[i].tokens.size() < 2 || !is_int(lines_[i].tokens[0])) {
         add(Severity::error, code(table, "row"), std::min(i, lines_.size() - 1),
             fmt::format("{} row {} of {}: expected \"<legacy id> <name>\"", table, r + 1, count));
@@ -90,12 +91,12 @@ class Checker {
 
   void run() {
     std::size_t i = 0;
-    long count = count_line(i, kIllegalWearLength, "wear", "material");
+    const std::int64_t count = count_line(i, kIllegalWearLength, "wear", "material");
     if (count <= 0 || !rows(i, count, "material")) return;
     std::size_t next = skip_blank(i);
     if (next == lines_.size()) return;
     const Line& marker = lines_[next];
-    if (marker.tokens.size() != 1 || marker.tokens[0] != kLightmapsMarker) {
+    if (marker.tokens.size() != 1 || !is_lightmaps_marker(marker.tokens[0])) {
       add(Severity::error, "wear.materials.trailing", next,
           fmt::format("unexpected text after the {} material rows (the engine ignores it)", count));
       return;
@@ -104,7 +105,7 @@ class Checker {
       add(Severity::error, "wear.lightmaps.separator", next,
           "no blank line before LIGHTMAPS (the buffer parser misreads the block)");
     i = next + 1;
-    long lightmaps = count_line(i, kIllegalLightmapsLength, "lightmap", "lightmap");
+    const std::int64_t lightmaps = count_line(i, kIllegalLightmapsLength, "lightmap", "lightmap");
     if (lightmaps <= 0 || !rows(i, lightmaps, "lightmap")) return;
     next = skip_blank(i);
     if (next != lines_.size())

@@ -63,14 +63,6 @@ class Scanner {
   std::size_t pos_ = 0;
 };
 
-// Both parsers compare the token after the rows with "LIGHTMAPS", ASCII case-insensitive (docs/formats/wear.md 3).
-bool is_lightmaps_marker(std::string_view token) {
-  if (token.size() != kLightmapsMarker.size()) return false;
-  for (std::size_t i = 0; i < token.size(); ++i)
-    if (fold_upper(static_cast<unsigned char>(token[i])) != static_cast<unsigned char>(kLightmapsMarker[i]))
-      return false;
-  return true;
-}
 
 // `table` is "material" or "lightmap"; the rule codes are wear.<table>s.row and wear.<table>s.length.
 Result<WearRow> read_row(Scanner& s, const char* table, std::size_t index, std::size_t count) {
@@ -108,6 +100,15 @@ void reserve_rows(std::vector<WearRow>& rows, std::int32_t count, std::size_t te
 }
 
 }  // namespace
+
+// Both parsers compare the token after the rows with "LIGHTMAPS", ASCII case-insensitive (docs/formats/wear.md 3).
+bool is_lightmaps_marker(std::string_view token) {
+  if (token.size() != kLightmapsMarker.size()) return false;
+  for (std::size_t i = 0; i < token.size(); ++i)
+    if (fold_upper(static_cast<unsigned char>(token[i])) != static_cast<unsigned char>(kLightmapsMarker[i]))
+      return false;
+  return true;
+}
 
 Result<Wear> parse_wear(ByteView text, WearParser parser) {
   Scanner s(text);

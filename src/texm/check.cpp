@@ -29,9 +29,10 @@ void check_page(std::vector<Diagnostic>& out, const Texture& texture) {
   const std::uint64_t first_rect = texture.core_size + kPageHeaderSize;
   for (std::size_t i = 0; i < texture.page->size(); ++i) {
     const PageRect& r = (*texture.page)[i];
-    const long right = long(r.x) + r.w, bottom = long(r.y) + r.h;
-    if (r.x < 0 || r.y < 0 || r.w <= 0 || r.h <= 0 || right > long(texture.header.width) ||
-        bottom > long(texture.header.height))
+    // 64-bit: long is 32 bits on Windows, and a width can be up to 2^32 - 1.
+    const std::int64_t right = std::int64_t(r.x) + r.w, bottom = std::int64_t(r.y) + r.h;
+    if (r.x < 0 || r.y < 0 || r.w <= 0 || r.h <= 0 || right > std::int64_t(texture.header.width) ||
+        bottom > std::int64_t(texture.header.height))
       add_diagnostic(out, Severity::warning, "texm.page.rect", first_rect + i * kPageRectSize,
                      fmt::format("Page rect {} (x {} w {} y {} h {}) is empty or outside the {}x{} texture", i, r.x,
                                  r.w, r.y, r.h, texture.header.width, texture.header.height));

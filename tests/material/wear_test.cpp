@@ -184,6 +184,20 @@ TEST(WearCheck, Rules) {
                 "E line 7: lightmap row 2 of 2: expected \"<legacy id> <name>\" at offset 0x19 [wear.lightmaps.row]"}));
 }
 
+TEST(WearCheck, TheLightmapsWordInAnyCaseAsTheParsersReadIt) {
+  EXPECT_TRUE(findings("1\n0 A\n\nlightmaps\n1\n0 L.0\n").empty());
+  EXPECT_TRUE(findings("1\n0 A\n\nLightMaps\n1\n0 L.0\n").empty());
+  EXPECT_EQ(parse_wear(as_bytes("1\n0 A\n\nlightmaps\n1\n0 L.0\n"), WearParser::file)->lightmaps.size(), 1u);
+}
+
+TEST(WearCheck, CountsBeyond32BitsReadTheSameOnEveryPlatform) {
+  // strtol would clamp at 2^31 - 1 where long is 32 bits (Windows): the message must not change.
+  EXPECT_EQ(findings("3000000000\n0 A\n"),
+            (std::vector<std::string>{
+                "E line 3: material row 2 of 3000000000: expected \"<legacy id> <name>\" at offset 0xf "
+                "[wear.materials.row]"}));
+}
+
 TEST(WearCheck, TableCount) {
   EXPECT_TRUE(check_wear_table_count(69).ok());
   EXPECT_EQ(check_wear_table_count(70).error().to_string(),

@@ -30,6 +30,9 @@ struct Wear {
   bool operator==(const Wear&) const = default;
 };
 
+// The word that opens the lightmap block: "LIGHTMAPS" in any ASCII case, as both parsers compare it.
+bool is_lightmaps_marker(std::string_view token);
+
 // The engine has two WEAR parsers (docs/formats/wear.md 3).
 enum class WearParser {
   file,    // the stream parser (sub_10003B10): fscanf; reads the count right after LIGHTMAPS
