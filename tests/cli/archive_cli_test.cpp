@@ -1,6 +1,5 @@
 // parkan archive ... as docs/cli.md says: output, JSON keys, exit codes, one error line per failure,
 // byte-identical extract/pack, edits that keep every other byte.
-#include <fcntl.h>
 
 #include <algorithm>
 #include <chrono>
@@ -92,7 +91,7 @@ TEST_F(ArchiveCli, MissingFileIsAnIoError) {
   auto r = run_cli({"archive", "list", missing});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "parkan: error: " + missing + ": cannot open: No such file or directory\n");
+  EXPECT_EQ(r.err, "parkan: error: " + missing + ": cannot open: " + test::file_not_found_text() + "\n");
 }
 
 // Each bad input: exit 1, nothing on stdout, one precise line on stderr.
@@ -400,8 +399,7 @@ test::CliResult run_cli_guarded(const std::vector<std::string>& args, const std:
   if (running.wait_for(std::chrono::seconds(10)) == std::future_status::timeout) {
     ADD_FAILURE() << "parkan " << args[0] << " " << args[1] << " blocked on the named pipe " << fifo;
     while (running.wait_for(std::chrono::milliseconds(100)) == std::future_status::timeout) {
-      int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
-      if (fd >= 0) ::close(fd);
+      test::poke_named_pipe(fifo);
     }
   }
   return running.get();
@@ -612,7 +610,7 @@ TEST_F(ArchiveCli, VerifyTakesSeveralArchives) {
   const std::string none = (dir / "none.lib").string();
   r = run_cli({"archive", "verify", none, a});
   EXPECT_EQ(r.exit_code, 3);
-  EXPECT_EQ(r.err, "parkan: error: " + none + ": cannot open: No such file or directory [resource.open]\n");
+  EXPECT_EQ(r.err, "parkan: error: " + none + ": cannot open: " + test::file_not_found_text() + " [resource.open]\n");
   EXPECT_EQ(r.out, none + ": 0 entries, 1 error, 0 warnings\n" + a + ": 3 entries, 0 errors, 0 warnings\n"
                    "total: 3 entries in 2 files, 1 error, 0 warnings\n");
 }

@@ -83,7 +83,8 @@ TEST_F(Mat0Cli, WholeLibraryDumpAndBuild) {
   std::filesystem::remove(dir / "materials" / "DEFAULT.json");
   auto missing = run_cli({"mat0", "build", folder, (dir / "x.lib").string()});
   EXPECT_EQ(missing.exit_code, 3);
-  EXPECT_EQ(missing.err, "parkan: error: " + folder + "/DEFAULT.json: cannot open: No such file or directory\n");
+  EXPECT_EQ(missing.err, "parkan: error: " + (std::filesystem::path(folder) / "DEFAULT.json").string() + ": cannot open: " +
+                             test::file_not_found_text() + "\n");
   EXPECT_FALSE(std::filesystem::exists(dir / "x.lib"));
   auto whole = run_cli({"mat0", "phases", lib});
   EXPECT_EQ(whole.exit_code, 2);
@@ -196,7 +197,7 @@ TEST_F(Mat0Cli, CheckTakesSeveralSources) {
   std::string missing = (dir / "missing.mat0").string();
   auto io = run_cli({"mat0", "check", missing, good});
   EXPECT_EQ(io.exit_code, 3);
-  EXPECT_EQ(io.err, "parkan: error: " + missing + ": cannot open: No such file or directory [resource.open]\n");
+  EXPECT_EQ(io.err, "parkan: error: " + missing + ": cannot open: " + test::file_not_found_text() + " [resource.open]\n");
   EXPECT_EQ(io.out, missing + ": 1 error, 0 warnings\n" + good + ": 0 errors, 0 warnings\n" +
                         "total: 1 material in 2 files, 1 error, 0 warnings\n");
   auto no_entry = run_cli({"mat0", "check", lib + "::NOPE"});

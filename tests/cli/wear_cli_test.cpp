@@ -169,7 +169,7 @@ TEST_F(WearCli, CheckTakesArchivesAndSeveralSources) {
   std::string missing = (dir / "gone.wea").string();
   auto io = run_cli({"wear", "check", missing, with});
   EXPECT_EQ(io.exit_code, 3);
-  EXPECT_EQ(io.err, "parkan: error: " + missing + ": cannot open: No such file or directory [resource.open]\n");
+  EXPECT_EQ(io.err, "parkan: error: " + missing + ": cannot open: " + test::file_not_found_text() + " [resource.open]\n");
 }
 
 TEST_F(WearCli, HelpSpeaksToUsers) {

@@ -137,7 +137,7 @@ TEST(OpenPayload, ErrorsNameTheFileAndTheRule) {
   auto r = open_payload(missing + "::x");
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::io);
-  EXPECT_EQ(r.error().to_string(), missing + ": cannot open: No such file or directory");
+  EXPECT_EQ(r.error().to_string(), missing + ": cannot open: " + test::file_not_found_text());
   const std::string junk = (dir / "junk.lib").string();
   write_bytes(junk, ByteBuffer(20, 'j'));
   auto bad = open_payload(junk + "::x");

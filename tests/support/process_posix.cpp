@@ -95,6 +95,13 @@ bool make_named_pipe(const std::filesystem::path& path) { return ::mkfifo(path.c
 
 std::string null_device() { return "/dev/null"; }
 
+void poke_named_pipe(const std::filesystem::path& path) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK);
+  if (fd >= 0) ::close(fd);
+}
+
+std::string file_not_found_text() { return "No such file or directory"; }
+
 namespace {
 
 std::optional<int> connect_to(const std::string& address, int port) {

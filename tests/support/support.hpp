@@ -65,6 +65,10 @@ class CliProcess {
 bool make_named_pipe(const std::filesystem::path& path);
 inline constexpr const char* kNoNamedPipes =
     "Windows has no named pipes in the file system (mkfifo); the null device test covers a non-regular input";
+// Opens the named pipe for writing and closes it at once (releases a reader blocked on it).
+void poke_named_pipe(const std::filesystem::path& path);
+// What the platform says of a missing file, as core/file reports it ("No such file or directory").
+std::string file_not_found_text();
 // The platform's null device: "/dev/null", or "NUL" on Windows.
 std::string null_device();
 
