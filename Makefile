@@ -59,7 +59,7 @@ fuzz: deps
 	  grep -E "^#[0-9]+.*(DONE|pulse|NEW)" $(FUZZ_BUILD)/$$name.log | tail -1; done
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(WINDOWS_BUILD)
 
 # ---- Windows: parkan.exe cross-built with MinGW-w64, its tests run under Wine ----------------------------
 # scripts/windows-deps builds the dependencies into $(WINDOWS_BUILD)/deps (once); Wine keeps its prefix
