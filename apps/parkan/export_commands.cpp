@@ -58,10 +58,7 @@ std::string glb_name_for(std::string_view entry_name) {
   std::string name = cp1251_to_utf8(entry_name);
   std::size_t dot = name.rfind('.');
   if (dot != std::string::npos && dot > 0) name.erase(dot);
-  for (char& c : name)
-    if (c == '/' || c == '\\' || c == ':' || (static_cast<unsigned char>(c) < 0x20)) c = '_';
-  if (name.empty() || name == "." || name == "..") name = "_" + name;
-  return name;
+  return portable_file_name(name);
 }
 
 // Every model of an archive to OUTDIR/<stem>.glb. A model that cannot be exported is reported and

@@ -77,13 +77,7 @@ void print_info_text(const OpenTexture& t) {
 }
 
 // A file name for an archive entry: UTF-8 of the cp1251 name, path separators and control bytes replaced.
-std::string file_name_for(std::string_view entry_name) {
-  std::string name = cp1251_to_utf8(entry_name);
-  for (char& c : name)
-    if (c == '/' || c == '\\' || c == ':' || (static_cast<unsigned char>(c) < 0x20)) c = '_';
-  if (name.empty() || name == "." || name == "..") name = "_" + name;
-  return name;
-}
+std::string file_name_for(std::string_view entry_name) { return portable_file_name(cp1251_to_utf8(entry_name)); }
 
 // Every Texm entry of an archive to OUTDIR/<name>.png. A texture that does not decode is reported
 // and skipped (exit 1 at the end); an output that cannot be written stops the export (exit 3).

@@ -1,9 +1,11 @@
 // The process's text boundary on Windows: the wide command line converted to UTF-8, the console's
-// output code page set to UTF-8 (entry names, cp1251 in the files, are printed as UTF-8).
+// output code page set to UTF-8 (entry names, cp1251 in the files, are printed as UTF-8), binary
+// standard streams.
 #ifndef NOMINMAX
 #define NOMINMAX
 #endif
 #include <windows.h>
+#include <fcntl.h>
 #include <io.h>
 #include <shellapi.h>
 
@@ -26,6 +28,11 @@ std::string to_utf8(const wchar_t* text) {
 void prepare_console() {
   ::SetConsoleOutputCP(CP_UTF8);
   ::SetConsoleCP(CP_UTF8);
+  // Binary standard streams: `archive cat` writes payload bytes to stdout, which text mode would
+  // corrupt (every 0x0A becomes 0x0D 0x0A), and every output keeps the "\n" line ends it has on Linux.
+  ::_setmode(::_fileno(stdout), _O_BINARY);
+  ::_setmode(::_fileno(stderr), _O_BINARY);
+  ::_setmode(::_fileno(stdin), _O_BINARY);
   // Progress bars redraw with "\r"; ANSI sequences are not used, so no virtual-terminal mode.
 }
 

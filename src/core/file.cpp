@@ -159,6 +159,29 @@ Status write_file_atomic(const std::filesystem::path& path, ByteView data,
   return file.commit();
 }
 
+namespace {
+
+bool is_windows_device_name(std::string_view name) {
+  std::string base(name.substr(0, name.find('.')));
+  while (!base.empty() && base.back() == ' ') base.pop_back();  // "CON .txt" is the console too
+  for (char& c : base) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (base == "con" || base == "prn" || base == "aux" || base == "nul") return true;
+  return base.size() == 4 && (base.starts_with("com") || base.starts_with("lpt")) && base[3] >= '1' && base[3] <= '9';
+}
+
+}  // namespace
+
+std::string portable_file_name(std::string_view name) {
+  std::string out(name);
+  for (char& c : out)
+    if (std::string_view("/\\:*?\"<>|").find(c) != std::string_view::npos || static_cast<unsigned char>(c) < 0x20)
+      c = '_';
+  if (out.empty() || out == "." || out == "..") return "_" + out;
+  if (out.back() == '.' || out.back() == ' ') out += '_';
+  if (is_windows_device_name(out)) out = "_" + out;
+  return out;
+}
+
 Status make_folder(const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);

@@ -73,7 +73,8 @@ void unmap_view(const std::uint8_t* data, std::size_t size) {
 Result<FileHandle> create_temporary_beside(const std::filesystem::path& path, std::filesystem::path& temp) {
   std::filesystem::path folder = path.parent_path();
   if (folder.empty()) folder = ".";
-  std::string name = (folder / ("." + path.filename().string() + ".tmp.XXXXXX")).string();
+  const std::string stem = path.filename().string().substr(0, kTemporaryNameStem);
+  std::string name = (folder / ("." + stem + ".tmp.XXXXXX")).string();
   int fd = ::mkstemp(name.data());
   if (fd < 0) return io_error("cannot create a temporary file: " + errno_text(), display_path(path));
   temp = name;

@@ -101,7 +101,7 @@ Result<FileHandle> create_temporary_beside(const std::filesystem::path& path, st
   std::filesystem::path folder = path.parent_path();
   if (folder.empty()) folder = ".";
   for (int attempt = 0; attempt < 100; ++attempt) {
-    const std::string name = fmt::format(".{}.tmp.{}.{}.{}", path.filename().string(), ::GetCurrentProcessId(),
+    const std::string name = fmt::format(".{}.tmp.{}.{}.{}", path.filename().string().substr(0, kTemporaryNameStem), ::GetCurrentProcessId(),
                                          ::GetTickCount(), counter++);
     std::filesystem::path candidate = folder / std::filesystem::path(name);
     HANDLE handle = ::CreateFileW(os_path(candidate).c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,

@@ -26,6 +26,10 @@ void close_file(FileHandle file);
 Result<const std::uint8_t*> map_view(FileHandle file, std::size_t size, const std::filesystem::path& path);
 void unmap_view(const std::uint8_t* data, std::size_t size);
 
+// How much of the target's name a temporary file's name repeats: the temporary must fit in a folder
+// entry (255 bytes) whatever the target's length.
+inline constexpr std::size_t kTemporaryNameStem = 64;
+
 // A new, empty temporary file in the same folder as `path`; `temp` receives its name.
 Result<FileHandle> create_temporary_beside(const std::filesystem::path& path, std::filesystem::path& temp);
 Status write_all(FileHandle file, ByteView data, const std::filesystem::path& path);

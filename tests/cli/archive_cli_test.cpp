@@ -128,7 +128,8 @@ TEST_F(ArchiveCli, BadInputsGiveOneErrorLine) {
   cases.push_back({"bounds", b, "::#1 two: payload [0x18, +2147483647) lies outside the data region [0x10, 0x28) at offset 0xa0"});
   b = small_archive();
   std::fill_n(b.begin() + 0xa8 + 0x14, 36, 'n');
-  cases.push_back({"nul", b, "::#2 " + std::string(36, 'n') + ": name has no NUL within its 36 bytes at offset 0xbc"});
+  // (not "nul": NUL.lib is the null device on Windows)
+  cases.push_back({"no_nul", b, "::#2 " + std::string(36, 'n') + ": name has no NUL within its 36 bytes at offset 0xbc"});
   for (const Case& c : cases) {
     std::string a = put(c.name + ".lib", c.bytes);
     for (const std::vector<std::string>& args :
@@ -271,12 +272,12 @@ TEST_F(ArchiveCli, PackReportsABrokenManifest) {
   write_bytes(dir / "x" / "manifest.json", bytes_of("{not json"));
   auto r = run_cli({"archive", "pack", out, (dir / "p.lib").string()});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, "parkan: error: " + out + "/manifest.json: not valid JSON at line 1, column 3: syntax error while "
+  EXPECT_EQ(r.err, "parkan: error: " + (std::filesystem::path(out) / "manifest.json").string() + ": not valid JSON at line 1, column 3: syntax error while "
                    "parsing object key - invalid literal; last read: '{no'; expected string literal\n");
   write_bytes(dir / "x" / "manifest.json", bytes_of(R"({"format": "NRes", "manifest_version": 1, "entries": [{}]})"));
   r = run_cli({"archive", "pack", out, (dir / "p.lib").string()});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, "parkan: error: " + out + "/manifest.json: entries[0].type_id: missing\n");
+  EXPECT_EQ(r.err, "parkan: error: " + (std::filesystem::path(out) / "manifest.json").string() + ": entries[0].type_id: missing\n");
   EXPECT_FALSE(std::filesystem::exists(dir / "p.lib"));
 }
 
@@ -545,15 +546,15 @@ TEST_F(ArchiveCli, PackWarnsAboutFilesNotInTheManifest) {
   auto r = run_cli_guarded({"archive", "pack", x, packed}, dir / "x" / "pipe");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(read_bytes(packed), original);
-  EXPECT_EQ(r.err, "parkan: warning: " + x + "/extra.bin: not in the manifest, so not packed (add it to \"entries\" "
+  EXPECT_EQ(r.err, "parkan: warning: " + (std::filesystem::path(x) / "extra.bin").string() + ": not in the manifest, so not packed (add it to \"entries\" "
                    "to pack it) [nres.folder.unlisted]\n"
-                   "parkan: warning: " + x + "/pipe: not in the manifest, so not packed (add it to \"entries\" to "
+                   "parkan: warning: " + (std::filesystem::path(x) / "pipe").string() + ": not in the manifest, so not packed (add it to \"entries\" to "
                    "pack it) [nres.folder.unlisted]\n");
   EXPECT_EQ(r.out, "");
   // Packing over one of its own inputs is refused.
   r = run_cli({"archive", "pack", x, (dir / "x" / "Grass.0").string()});
   EXPECT_EQ(r.exit_code, 3);
-  EXPECT_EQ(r.err, "parkan: error: " + x + "/Grass.0: refusing to overwrite the input file\n");
+  EXPECT_EQ(r.err, "parkan: error: " + (std::filesystem::path(x) / "Grass.0").string() + ": refusing to overwrite the input file\n");
 }
 
 TEST_F(ArchiveCli, PackNamesTheJsonErrorsPlace) {
@@ -563,7 +564,7 @@ TEST_F(ArchiveCli, PackNamesTheJsonErrorsPlace) {
   auto r = run_cli({"archive", "pack", out, (dir / "p.lib").string()});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err.substr(0, r.err.find(": syntax error")),
-            "parkan: error: " + out + "/manifest.json: not valid JSON at line 3, column 3");
+            "parkan: error: " + (std::filesystem::path(out) / "manifest.json").string() + ": not valid JSON at line 3, column 3");
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
   EXPECT_FALSE(std::filesystem::exists(dir / "p.lib"));
 }
@@ -623,12 +624,13 @@ TEST_F(ArchiveCli, EntryNamesInUtf8OrCp1251) {
   auto r = run_cli({"archive", "remove", a, "\xD0\x90\xD0\xB1.0", out});  // "Аб.0"
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nres::read(read_bytes(out)).value().entries.at(0).name(), "b");
-  r = run_cli({"archive", "remove", a, "\xC0\xE1.0", out});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(run_cli({"archive", "cat", a + "::\xD0\x90\xD0\xB1.0"}).out, "xxxxxxxx");
   // The engine folds ASCII only: "аб.0" is another name.
   r = run_cli({"archive", "cat", a + "::\xD0\xB0\xD0\xB1.0"});
   EXPECT_EQ(r.exit_code, 1);
+  if (!test::command_line_takes_raw_bytes()) GTEST_SKIP() << test::kNoRawArguments;
+  r = run_cli({"archive", "remove", a, "\xC0\xE1.0", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
 }
 
 TEST_F(ArchiveCli, HelpListsEveryCommand) {

@@ -152,4 +152,6 @@ bool can_connect(const std::string& address, int port) {
   return fd.has_value();
 }
 
+bool command_line_takes_raw_bytes() { return true; }
+
 }  // namespace parkan::test

@@ -38,6 +38,16 @@ std::wstring quoted(const std::wstring& argument) {
   return out + L"\"";
 }
 
+// UTF-8 (what the tests and the CLI speak) to the UTF-16 CreateProcessW takes. std::filesystem::path
+// would convert through the C locale, byte by byte.
+std::wstring widen(const std::string& text) {
+  if (text.empty()) return {};
+  const int length = ::MultiByteToWideChar(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), nullptr, 0);
+  std::wstring out(static_cast<std::size_t>(length), L'\0');
+  ::MultiByteToWideChar(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), out.data(), length);
+  return out;
+}
+
 HANDLE inheritable_output(const std::filesystem::path& path) {
   SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
   HANDLE h = ::CreateFileW(path.wstring().c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit,
@@ -49,9 +59,9 @@ HANDLE inheritable_output(const std::filesystem::path& path) {
 // Starts the CLI with `args`, stdout and stderr into the files; returns the process handle.
 HANDLE start_cli(const std::filesystem::path& out_path, const std::filesystem::path& err_path,
                  const std::vector<std::string>& args) {
-  const std::filesystem::path program = std::filesystem::path(PARKAN_CLI);
-  std::wstring command = quoted(program.wstring());
-  for (const std::string& a : args) command += L" " + quoted(std::filesystem::path(a).wstring());
+  const std::wstring program = widen(PARKAN_CLI);
+  std::wstring command = quoted(program);
+  for (const std::string& a : args) command += L" " + quoted(widen(a));
   HANDLE out = inheritable_output(out_path);
   HANDLE err = inheritable_output(err_path);
   STARTUPINFOW startup{};
@@ -61,11 +71,11 @@ HANDLE start_cli(const std::filesystem::path& out_path, const std::filesystem::p
   startup.hStdOutput = out;
   startup.hStdError = err;
   PROCESS_INFORMATION process{};
-  const BOOL started = ::CreateProcessW(program.wstring().c_str(), command.data(), nullptr, nullptr, TRUE, 0,
+  const BOOL started = ::CreateProcessW(program.c_str(), command.data(), nullptr, nullptr, TRUE, 0,
                                         nullptr, nullptr, &startup, &process);
   ::CloseHandle(out);
   ::CloseHandle(err);
-  if (!started) throw std::runtime_error("cannot start " + program.string());
+  if (!started) throw std::runtime_error("cannot start " + std::string(PARKAN_CLI) + ": error " + std::to_string(::GetLastError()));
   ::CloseHandle(process.hThread);
   return process.hProcess;
 }
@@ -182,5 +192,7 @@ bool can_connect(const std::string& address, int port) {
   if (s) ::closesocket(*s);
   return s.has_value();
 }
+
+bool command_line_takes_raw_bytes() { return false; }
 
 }  // namespace parkan::test

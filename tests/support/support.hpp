@@ -69,6 +69,10 @@ inline constexpr const char* kNoNamedPipes =
 void poke_named_pipe(const std::filesystem::path& path);
 // What the platform says of a missing file, as core/file reports it ("No such file or directory").
 std::string file_not_found_text();
+// False where a command line cannot carry bytes that are not UTF-8 (Windows: arguments are UTF-16).
+bool command_line_takes_raw_bytes();
+inline constexpr const char* kNoRawArguments =
+    "a Windows command line is UTF-16: raw cp1251 bytes cannot be passed (the UTF-8 form of the name is tested)";
 // The platform's null device: "/dev/null", or "NUL" on Windows.
 std::string null_device();
 

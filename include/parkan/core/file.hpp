@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "parkan/core/bytes.hpp"
@@ -96,6 +97,12 @@ class AtomicFile {
 // over the target. Refuses when `path` is one of `inputs` (the same file, by identity).
 Status write_file_atomic(const std::filesystem::path& path, ByteView data,
                          const std::vector<std::filesystem::path>& inputs = {});
+
+// A file name every platform can create for `name` (UTF-8), for outputs named after entries: '/',
+// '\\', ':', '*', '?', '"', '<', '>', '|' and control bytes become '_'; a trailing '.' or ' ' (which
+// Windows drops) gets '_' after it; a Windows device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any
+// extension: "CON.0" is the console) gets '_' before it; "", "." and ".." become "_", "_.", "_..".
+std::string portable_file_name(std::string_view name);
 
 // Creates `dir` and its parents when missing; an I/O error naming the folder otherwise.
 Status make_folder(const std::filesystem::path& dir);
