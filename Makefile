@@ -67,6 +67,7 @@ clean:
 WINDOWS_BUILD    ?= build-windows
 WINDOWS_DEPS     ?= $(WINDOWS_BUILD)/deps
 WINDOWS_PACKAGES := g++-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64 dpkg-dev
+WINE             ?= $(shell command -v wine64 || command -v wine || echo /usr/lib/wine/wine64)
 WINE_ENV          = WINEPREFIX=$(abspath $(WINDOWS_BUILD))/wine WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 
 .PHONY: windows-configure windows windows-test
@@ -90,5 +91,7 @@ windows: windows-configure
 # the same work as the Linux build, compared byte for byte (scripts/windows-smoke).
 windows-test: windows-configure build
 	$(WINE_ENV) cmake --build $(WINDOWS_BUILD) -j$(JOBS)
+	@# The first Wine start creates the prefix; two starting at once race on it (a test then fails to start).
+	$(WINE_ENV) $(WINE) $(WINDOWS_BUILD)/bin/parkan.exe --version
 	$(WINE_ENV) ctest --test-dir $(WINDOWS_BUILD) --output-on-failure -j2
 	$(WINE_ENV) bash scripts/windows-smoke $(BUILD)/bin/parkan $(WINDOWS_BUILD)/bin/parkan.exe
