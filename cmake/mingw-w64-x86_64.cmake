@@ -36,11 +36,6 @@ set(CMAKE_EXE_LINKER_FLAGS_INIT "-static -static-libgcc -static-libstdc++")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT "-static-libgcc -static-libstdc++")
 set(CMAKE_MODULE_LINKER_FLAGS_INIT "-static-libgcc -static-libstdc++")
 
-# -O2, not CMake's -O3: with GCC 12 (MinGW-w64) at -O3, `parkan sample-game` crashed in the sample
-# materials' generator (src/game/sample_materials.cpp, the random engine read a corrupt index), while -O0
-# and -O2 builds write a sample game byte-identical to the Linux build's (small and retail). Whether it
-# is a compiler bug or undefined behaviour that only this build exposes is not settled.
-set(CMAKE_CXX_FLAGS_RELEASE_INIT "-O2 -DNDEBUG")
 
 # Test programs (gtest_discover_tests, add_test, ctest) run under Wine.
 find_program(PARKAN_WINE NAMES wine64 wine PATHS /usr/lib/wine /usr/bin)
