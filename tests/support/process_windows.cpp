@@ -71,8 +71,14 @@ HANDLE start_cli(const std::filesystem::path& out_path, const std::filesystem::p
   startup.hStdOutput = out;
   startup.hStdError = err;
   PROCESS_INFORMATION process{};
-  const BOOL started = ::CreateProcessW(program.c_str(), command.data(), nullptr, nullptr, TRUE, 0,
-                                        nullptr, nullptr, &startup, &process);
+  // Under Wine a start now and then fails with ERROR_INTERNAL_ERROR (1359) and succeeds when tried
+  // again (seen in CI): a few tries before the test is failed.
+  BOOL started = FALSE;
+  for (int attempt = 0; attempt < 5 && !started; ++attempt) {
+    if (attempt > 0) ::Sleep(200);
+    started = ::CreateProcessW(program.c_str(), command.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr,
+                               &startup, &process);
+  }
   ::CloseHandle(out);
   ::CloseHandle(err);
   if (!started) throw std::runtime_error("cannot start " + std::string(PARKAN_CLI) + ": error " + std::to_string(::GetLastError()));
