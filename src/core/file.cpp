@@ -8,6 +8,9 @@
 
 namespace parkan {
 
+// libstdc++ gives the native bytes on POSIX and converts the wide path to UTF-8 on Windows.
+std::string platform::display_path(const std::filesystem::path& path) { return path.string(); }
+
 namespace {
 
 // True when both paths exist and name the same file.

@@ -26,8 +26,6 @@ const char* kind_of(mode_t mode) {
 
 }  // namespace
 
-std::string display_path(const std::filesystem::path& path) { return path.string(); }
-
 // Opening a named pipe for reading would wait for a writer: O_NONBLOCK, which means nothing for a
 // regular file, so the descriptor reads as usual.
 Result<FileHandle> open_regular(const std::filesystem::path& path, std::size_t& size) {

@@ -49,8 +49,6 @@ FileHandle as_file(HANDLE handle) { return reinterpret_cast<FileHandle>(handle);
 
 }  // namespace
 
-std::string display_path(const std::filesystem::path& path) { return path.string(); }
-
 Result<FileHandle> open_regular(const std::filesystem::path& path, std::size_t& size) {
   // FILE_FLAG_BACKUP_SEMANTICS lets a folder open, so that it is named as a folder below.
   HANDLE handle = ::CreateFileW(os_path(path).c_str(), GENERIC_READ,

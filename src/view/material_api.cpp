@@ -30,32 +30,11 @@ std::string colour_of(const material::PhaseRecord& record) {
   return fmt::format("#{:02x}{:02x}{:02x}", channel(0), channel(1), channel(2));
 }
 
-struct OpenMaterial {
-  std::optional<Located> located;
-  std::optional<material::Mat0> mat;
-  Response error;
-};
-
-OpenMaterial open_material(const ServiceState& state, const Query& query) {
-  OpenMaterial out;
-  Resolved r = resolve(state, query);
-  if (!r.located) {
-    out.error = std::move(r.error);
-    return out;
-  }
-  if (r.located->view != ViewKind::material) {
-    out.error = wrong_kind(*r.located, "material");
-    return out;
-  }
-  const resource::PayloadLocation& at = r.located->payload.location();
-  auto mat = r.located->payload.parse(material::read_mat0, material::Mat0Attributes{at.attr1, at.attr2});
-  if (!mat) {
-    out.error = broken_response(state, *r.located, mat.error());
-    return out;
-  }
-  out.mat = *std::move(mat);
-  out.located = std::move(r.located);
-  return out;
+Opened<material::Mat0> open_material(const ServiceState& state, const Query& query) {
+  return open_as<material::Mat0>(state, query, ViewKind::material, "material", [](const Located& at) {
+    const resource::PayloadLocation& loc = at.payload.location();
+    return at.payload.parse(material::read_mat0, material::Mat0Attributes{loc.attr1, loc.attr2});
+  });
 }
 
 // Where the engine finds a phase's texture: an entry of the textures library, by its lookup.
@@ -74,12 +53,12 @@ json texture_ref(const ServiceState& state, std::string_view texture_name) {
 }  // namespace
 
 Response handle_material(const ServiceState& state, const Query& query) {
-  OpenMaterial m = open_material(state, query);
-  if (!m.mat) return m.error;
-  const std::vector<material::PhaseRecord> records = material::to_records(*m.mat);
+  Opened<material::Mat0> m = open_material(state, query);
+  if (!m.value) return m.error;
+  const std::vector<material::PhaseRecord> records = material::to_records(*m.value);
   json phases = json::array();
-  for (std::size_t i = 0; i < m.mat->phases.size(); ++i) {
-    const std::string_view texture = m.mat->phases[i].texture_name();
+  for (std::size_t i = 0; i < m.value->phases.size(); ++i) {
+    const std::string_view texture = m.value->phases[i].texture_name();
     phases.push_back({{"texture", cp1251_to_utf8(texture)},
                       {"texture_ref", texture_ref(state, texture)},
                       {"colour", colour_of(records[i])},
@@ -87,11 +66,11 @@ Response handle_material(const ServiceState& state, const Query& query) {
                       {"record", material::record_to_json(records[i], texture)}});
   }
   json blocks = json::array();
-  for (std::size_t b = 0; b < m.mat->blocks.size(); ++b) {
-    const material::AnimBlock& block = m.mat->blocks[b];
+  for (std::size_t b = 0; b < m.value->blocks.size(); ++b) {
+    const material::AnimBlock& block = m.value->blocks[b];
     json keys = json::array();
     for (const material::Key& k : block.keys) keys.push_back({{"phase", k.phase}, {"end_time", k.end_time}});
-    auto timeline = material::Timeline::make(*m.mat, b);
+    auto timeline = material::Timeline::make(*m.value, b);
     blocks.push_back({{"mode", block.mode()},
                       {"mode_name", material::mode_name(block.mode())},
                       {"mask", block.mask()},
@@ -101,16 +80,16 @@ Response handle_material(const ServiceState& state, const Query& query) {
   }
   const std::string& stored = m.located->payload.location().name;
   return json_response({{"name", m.located->payload.entry_name()},
-                        {"material", material::mat0_to_json(*m.mat)},
+                        {"material", material::mat0_to_json(*m.value)},
                         {"phases", std::move(phases)},
                         {"blocks", std::move(blocks)},
                         {"diagnostics", findings_json(state, state.findings_of(m.located->file, stored))}});
 }
 
 Response handle_material_samples(const ServiceState& state, const Query& query) {
-  OpenMaterial m = open_material(state, query);
-  if (!m.mat) return m.error;
-  const std::size_t blocks = m.mat->blocks.size();
+  Opened<material::Mat0> m = open_material(state, query);
+  if (!m.value) return m.error;
+  const std::size_t blocks = m.value->blocks.size();
   if (blocks == 0) return error_response(422, "view.kind", "the material has no animation blocks");
   auto block = query_number(query, "block", blocks - 1, 0);
   auto start = query_number(query, "start", kMaxSampleTimeMs, 0);
@@ -120,9 +99,9 @@ Response handle_material_samples(const ServiceState& state, const Query& query) 
     return error_response(400, "view.bad_request",
                           fmt::format("block is 0..{}, start and step are milliseconds up to {}, count is 1..{}",
                                       blocks - 1, kMaxSampleTimeMs, kMaxSamples));
-  auto timeline = material::Timeline::make(*m.mat, static_cast<std::size_t>(*block));
+  auto timeline = material::Timeline::make(*m.value, static_cast<std::size_t>(*block));
   if (!timeline) return broken_response(state, *m.located, timeline.error());
-  const std::vector<material::PhaseRecord> records = material::to_records(*m.mat);
+  const std::vector<material::PhaseRecord> records = material::to_records(*m.value);
   runtime::CrtRandom random;  // mode 3 draws from the CRT rand(), from its initial seed
   const material::RandomSource rand = [&random] { return random.next(); };
   std::uint32_t start_time = 0;  // the wear record's start time (mode 3 rewrites it)

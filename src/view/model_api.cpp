@@ -18,31 +18,10 @@ namespace {
 
 using nlohmann::json;
 
-struct OpenModel {
-  std::optional<Located> located;
-  std::optional<msh::Model> model;
-  Response error;
-};
-
-OpenModel open_model(const ServiceState& state, const Query& query) {
-  OpenModel out;
-  Resolved r = resolve(state, query);
-  if (!r.located) {
-    out.error = std::move(r.error);
-    return out;
-  }
-  if (r.located->view != ViewKind::model) {
-    out.error = wrong_kind(*r.located, "model");
-    return out;
-  }
-  auto model = r.located->payload.parse([](ByteView bytes) { return msh::read_model(bytes); });
-  if (!model) {
-    out.error = broken_response(state, *r.located, model.error());
-    return out;
-  }
-  out.model = *std::move(model);
-  out.located = std::move(r.located);
-  return out;
+Opened<msh::Model> open_model(const ServiceState& state, const Query& query) {
+  return open_as<msh::Model>(state, query, ViewKind::model, "model", [](const Located& at) {
+    return at.payload.parse([](ByteView bytes) { return msh::read_model(bytes); });
+  });
 }
 
 // The name the page shows and the export names its root after: the entry, or the loose file's name.
@@ -53,15 +32,15 @@ std::string model_name(const Located& located) {
 }  // namespace
 
 Response handle_model(const ServiceState& state, const Query& query) {
-  OpenModel m = open_model(state, query);
-  if (!m.model) return m.error;
+  Opened<msh::Model> m = open_model(state, query);
+  if (!m.value) return m.error;
   std::optional<msh::WearSummary> wear;
   if (m.located->archive) wear = game::find_model_wear(*m.located->archive, m.located->payload.location().name);
   const std::string display = display_name(*m.located);
   std::set<std::size_t> states, lods;
   json nodes = json::array();
-  for (std::size_t i = 0; i < m.model->nodes.size(); ++i) {
-    const msh::Node& n = m.model->nodes[i];
+  for (std::size_t i = 0; i < m.value->nodes.size(); ++i) {
+    const msh::Node& n = m.value->nodes[i];
     for (std::size_t a = 0; a < msh::kStateCount; ++a)
       for (std::size_t b = 0; b < msh::kLodCount; ++b)
         if (n.slot(a, b) != msh::kNoSlot) {
@@ -69,7 +48,7 @@ Response handle_model(const ServiceState& state, const Query& query) {
           lods.insert(b);
         }
     nodes.push_back({{"index", i},
-                     {"name", cp1251_to_utf8(m.model->node_name(i))},
+                     {"name", cp1251_to_utf8(m.value->node_name(i))},
                      {"parent", n.parent == msh::kNoParent ? json(nullptr) : json(n.parent)}});
   }
   json animation = nullptr;
@@ -79,7 +58,7 @@ Response handle_model(const ServiceState& state, const Query& query) {
                  {"fps", gltf::kDefaultFps},
                  {"duration", static_cast<double>(streams->frame_count - 1) / gltf::kDefaultFps}};
   return json_response({{"name", model_name(*m.located)},
-                        {"info", msh::model_info_json(*m.model, display, wear ? &*wear : nullptr)},
+                        {"info", msh::model_info_json(*m.value, display, wear ? &*wear : nullptr)},
                         {"states", states},
                         {"lods", lods},
                         {"nodes", std::move(nodes)},

@@ -29,57 +29,35 @@ json palette_json(const texm::Texture& texture) {
   return out;
 }
 
-struct OpenTexture {
-  std::optional<Located> located;
-  std::optional<texm::Texture> texture;
-  Response error;
-};
-
-OpenTexture open_texture(const ServiceState& state, const Query& query) {
-  OpenTexture out;
-  Resolved r = resolve(state, query);
-  if (!r.located) {
-    out.error = std::move(r.error);
-    return out;
-  }
-  if (r.located->view != ViewKind::texture) {
-    out.error = wrong_kind(*r.located, "texture");
-    return out;
-  }
-  auto texture = r.located->payload.parse(texm::read);
-  if (!texture) {
-    out.error = broken_response(state, *r.located, texture.error());
-    return out;
-  }
-  out.texture = *std::move(texture);
-  out.located = std::move(r.located);
-  return out;
+Opened<texm::Texture> open_texture(const ServiceState& state, const Query& query) {
+  return open_as<texm::Texture>(state, query, ViewKind::texture, "texture",
+                                [](const Located& at) { return at.payload.parse(texm::read); });
 }
 
 }  // namespace
 
 Response handle_texture(const ServiceState& state, const Query& query) {
-  OpenTexture t = open_texture(state, query);
-  if (!t.texture) return t.error;
+  Opened<texm::Texture> t = open_texture(state, query);
+  if (!t.value) return t.error;
   const std::string& stored = t.located->payload.location().name;
   json doc = {{"name", t.located->payload.entry_name().empty() ? t.located->file : t.located->payload.entry_name()},
-              {"info", texm::info_json(*t.texture, t.located->payload.bytes().size())},
-              {"palette", palette_json(*t.texture)},
+              {"info", texm::info_json(*t.value, t.located->payload.bytes().size())},
+              {"palette", palette_json(*t.value)},
               {"name_palette", texm::name_palette_json(texm::palette_index_from_name(
                                    stored.empty() ? std::filesystem::path(t.located->file).filename().string() : stored))},
-              {"load", texm::load_json(texm::load(*t.texture, texm::kLoadFlagPage))},
+              {"load", texm::load_json(texm::load(*t.value, texm::kLoadFlagPage))},
               {"diagnostics", findings_json(state, state.findings_of(t.located->file, stored))}};
   return json_response(doc);
 }
 
 Response handle_texture_png(const ServiceState& state, const Query& query) {
-  OpenTexture t = open_texture(state, query);
-  if (!t.texture) return t.error;
-  const std::size_t levels = t.texture->levels.size();
+  Opened<texm::Texture> t = open_texture(state, query);
+  if (!t.value) return t.error;
+  const std::size_t levels = t.value->levels.size();
   auto level = query_number(query, "level", levels == 0 ? 0 : levels - 1, 0);
   if (!level)
     return error_response(400, "view.bad_request", fmt::format("`level` is 0..{} for this texture", levels - 1));
-  auto image = texm::decode(*t.texture, static_cast<std::size_t>(*level));
+  auto image = texm::decode(*t.value, static_cast<std::size_t>(*level));
   if (!image) return broken_response(state, *t.located, image.error());
   auto png = png::encode(*image, png::Effort::fastest);
   if (!png) return broken_response(state, *t.located, png.error());

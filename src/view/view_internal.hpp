@@ -84,9 +84,42 @@ Response handle_material_samples(const ServiceState& state, const Query& query);
 Response handle_model(const ServiceState& state, const Query& query);
 Response handle_model_glb(const ServiceState& state, const Query& query);
 
+// A resource of one kind, parsed: `value` set, or `error` the response (400/404 from resolve, 422
+// view.kind for another kind, 422 view.broken when `parse` fails).
+template <class T>
+struct Opened {
+  std::optional<Located> located;
+  std::optional<T> value;
+  Response error;
+};
+
 // "Textures.lib::ROCK.0" or "models/tank.msh": game-relative, for messages.
 std::string display_name(const Located& located);
 // 422 view.kind: the resource is not what the endpoint shows.
 Response wrong_kind(const Located& located, std::string_view wanted);
+
+// The resource a request names, if it is of `kind`, parsed by `parse(const Located&) -> Result<T>`.
+template <class T, class Parse>
+Opened<T> open_as(const ServiceState& state, const Query& query, ViewKind kind, std::string_view kind_name,
+                  Parse&& parse) {
+  Opened<T> out;
+  Resolved r = resolve(state, query);
+  if (!r.located) {
+    out.error = std::move(r.error);
+    return out;
+  }
+  if (r.located->view != kind) {
+    out.error = wrong_kind(*r.located, kind_name);
+    return out;
+  }
+  auto value = parse(*r.located);
+  if (!value) {
+    out.error = broken_response(state, *r.located, value.error());
+    return out;
+  }
+  out.value = *std::move(value);
+  out.located = std::move(r.located);
+  return out;
+}
 
 }  // namespace parkan::view::detail
