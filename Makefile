@@ -66,7 +66,7 @@ clean:
 # in the build folder too (nothing in ~/.wine), and stays quiet.
 WINDOWS_BUILD    ?= build-windows
 WINDOWS_DEPS     ?= $(WINDOWS_BUILD)/deps
-WINDOWS_PACKAGES := g++-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64 dpkg-dev
+WINDOWS_PACKAGES := g++-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64 dpkg-dev python3
 WINE             ?= $(shell command -v wine64 || command -v wine || echo /usr/lib/wine/wine64)
 WINE_ENV          = WINEPREFIX=$(abspath $(WINDOWS_BUILD))/wine WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 
@@ -87,10 +87,12 @@ windows-configure: deps
 windows: windows-configure
 	cmake --build $(WINDOWS_BUILD) -j$(JOBS) --target parkan_cli
 
-# The test binaries under Wine (one ctest per binary: each Wine start costs most of a second), then
-# the same work as the Linux build, compared byte for byte (scripts/windows-smoke).
+# No narrow string given to std::filesystem::path in the library or the CLI (scripts/windows-path-audit),
+# the test binaries under Wine (one ctest per binary: each Wine start costs most of a second), then the
+# same work as the Linux build, compared byte for byte (scripts/windows-smoke).
 windows-test: windows-configure build
 	$(WINE_ENV) cmake --build $(WINDOWS_BUILD) -j$(JOBS)
+	JOBS=$(JOBS) python3 scripts/windows-path-audit $(WINDOWS_BUILD)
 	@# The first Wine start creates the prefix; two starting at once race on it (a test then fails to start).
 	$(WINE_ENV) $(WINE) $(WINDOWS_BUILD)/bin/parkan.exe --version
 	$(WINE_ENV) ctest --test-dir $(WINDOWS_BUILD) --output-on-failure -j2

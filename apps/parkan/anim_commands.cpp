@@ -16,6 +16,7 @@
 #include "parkan/nres/archive.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/reference.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -28,7 +29,7 @@ constexpr std::size_t kMaxRangeRows = 1000000;  // --from/--to/--step: refuse ru
 // A bare file that is a library of models rather than one model: the error says how to name one.
 std::optional<Error> library_error(const resource::Payload& payload) {
   if (payload.is_entry()) return std::nullopt;
-  auto archive = resource::open_archive(payload.file());
+  auto archive = resource::open_archive(path_from_utf8(payload.file()));
   if (!archive) return std::nullopt;
   const std::vector<resource::Payload> models = model_entries(**archive);
   if (models.empty()) return std::nullopt;
@@ -408,7 +409,7 @@ void add_anim_commands(CLI::App& app) {
       if (!streams) return m.payload.locate(std::move(streams).error());
       auto bytes = msh::replace_anim_streams(m.payload.bytes(), *streams);
       if (!bytes) return m.payload.locate(std::move(bytes).error());
-      PARKAN_TRY(write_file_atomic(*out, *bytes, {m.payload.file()}));
+      PARKAN_TRY(write_file_atomic(path_from_utf8(*out), *bytes, {path_from_utf8(m.payload.file())}));
       return 0;
     });
     c->add_option("MODEL", *model, kModelHelp)->required()->type_name("");

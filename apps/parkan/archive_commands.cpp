@@ -22,6 +22,7 @@
 #include "parkan/nres/write.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/reference.hpp"
+#include "parkan/core/utf8_path.hpp"
 #include "rsli_archive.hpp"
 
 namespace parkan::cli {
@@ -41,7 +42,7 @@ const char* profile_name(bool compatible) { return compatible ? "compatible" : "
 
 Result<std::unique_ptr<OpenArchive>> open_archive(const std::string& path, nres::Profile profile) {
   auto open = std::make_unique<OpenArchive>();
-  PARKAN_ASSIGN(open->file, MappedFile::open(path));
+  PARKAN_ASSIGN(open->file, MappedFile::open(path_from_utf8(path)));
   auto archive = nres::read(open->file.bytes(), profile);
   if (!archive) return std::move(archive).error().in_file(path);
   open->archive = std::move(archive).value();
@@ -159,7 +160,7 @@ void add_list(CLI::App& group) {
   auto as_json = std::make_shared<bool>(false);
   CLI::App* c = add_command(group, "list", "list entries in original directory order", [=]() -> Result<int> {
     if (is_rsli_library(*path)) return rsli_list(*path, *as_json);
-    PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> opened, resource::open_archive(*path));
+    PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> opened, resource::open_archive(path_from_utf8(*path)));
     const auto* nres_archive = dynamic_cast<const resource::NresArchive*>(opened.get());
     if (!nres_archive) return invalid("not an NRes archive").in_file(*path);
     const nres::Archive& a = nres_archive->directory();
@@ -208,7 +209,7 @@ void add_verify(CLI::App& group) {
         for (const std::string& path : *paths) {
           std::size_t entries = 0;
           std::vector<Diagnostic> found;
-          auto file = MappedFile::open(path);
+          auto file = MappedFile::open(path_from_utf8(path));
           if (!file) {
             unreadable = unreadable || file.error().code == ErrorCode::io;
             found.push_back(to_diagnostic(file.error(), "resource.open"));
@@ -277,13 +278,13 @@ void add_extract(CLI::App& group) {
         if (is_rsli_library(*path)) return rsli_extract(*path, *dir);
         PARKAN_ASSIGN(auto open, open_archive(*path, nres::Profile::compatible));
         const nres::Archive& archive = open->archive;
-        PARKAN_TRY(make_folder(*dir));
+        PARKAN_TRY(make_folder(path_from_utf8(*dir)));
         Progress progress("extract", nres::folder_file_count(archive), !globals().quiet);
-        OutputSink manifest{fs::path(*dir) / nres::kManifestName, {*path}, {}};
+        OutputSink manifest{path_from_utf8(*dir) / path_from_utf8(nres::kManifestName), {path_from_utf8(*path)}, {}};
         PARKAN_TRY(nres::write_folder(
             archive,
             [&](const nres::FolderFile& f) -> Status {
-              PARKAN_TRY(write_file_atomic(fs::path(*dir) / f.name, f.bytes, {*path}));
+              PARKAN_TRY(write_file_atomic(path_from_utf8(*dir) / path_from_utf8(f.name), f.bytes, {path_from_utf8(*path)}));
               progress.advance();
               return {};
             },
@@ -304,16 +305,15 @@ void add_extract(CLI::App& group) {
 std::vector<Diagnostic> unlisted_files(const fs::path& dir, const std::vector<std::string>& loaded,
                                        const fs::path& out) {
   std::vector<Diagnostic> found;
-  std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    std::error_code type_ec;
-    if (name == nres::kManifestName || it->is_directory(type_ec)) continue;
-    if (std::binary_search(loaded.begin(), loaded.end(), name)) continue;
+  auto entries = list_folder(dir);
+  if (!entries) return found;  // the folder was just read: nothing to add when it cannot be listed now
+  for (const FolderEntry& entry : *entries) {
+    if (entry.name == nres::kManifestName || entry.kind == FolderEntry::Kind::folder) continue;
+    if (std::binary_search(loaded.begin(), loaded.end(), entry.name)) continue;
+    const fs::path file = dir / path_from_utf8(entry.name);
     std::error_code same_ec;
-    if (fs::equivalent(it->path(), out, same_ec)) continue;  // the archive just written into the folder
-    found.push_back(Diagnostic{nres::codes::kFolderUnlisted, Severity::warning,
-                               Location{it->path().string(), {}, std::nullopt},
+    if (fs::equivalent(file, out, same_ec)) continue;  // the archive just written into the folder
+    found.push_back(Diagnostic{nres::codes::kFolderUnlisted, Severity::warning, Location{path_to_utf8(file), {}, std::nullopt},
                                "not in the manifest, so not packed (add it to \"entries\" to pack it)"});
   }
   std::sort(found.begin(), found.end(),
@@ -332,8 +332,9 @@ void add_pack(CLI::App& group) {
       "file of DIR that the manifest does not name is not packed (a warning says so)",
       [=]() -> Result<int> {
         if (is_rsli_folder(*dir)) return rsli_pack(*dir, *out);
-        const fs::path folder(*dir);
-        const fs::path manifest_path = folder / nres::kManifestName;
+        const fs::path folder = path_from_utf8(*dir);
+        const fs::path out_path = path_from_utf8(*out);
+        const fs::path manifest_path = folder / path_from_utf8(nres::kManifestName);
         PARKAN_ASSIGN(InputFile manifest, InputFile::open(manifest_path));
         std::vector<std::string> loaded;  // names of the folder's files read so far
         std::optional<Progress> progress;
@@ -343,18 +344,18 @@ void add_pack(CLI::App& group) {
         nres::FileLoader load = [&](const std::string& name) -> Result<ByteBuffer> {
           loaded.push_back(name);
           if (progress) progress->advance();
-          return read_file(folder / name);
+          return read_file(folder / path_from_utf8(name));
         };
         nres::TextSource text = [&](std::uint8_t* buffer, std::size_t size) { return manifest.read(buffer, size); };
-        OutputSink output{*out, {manifest_path}, {}};
+        OutputSink output{out_path, {manifest_path}, {}};
         // Refuse to overwrite an input: the manifest (checked on creation) or any file read.
         nres::ByteSink sink = [&, inner = output.sink()](ByteView bytes) -> Status {
           if (!output.file) {
             std::error_code ec;
-            if (fs::exists(*out, ec))
+            if (fs::exists(out_path, ec))
               for (const std::string& name : loaded) {
                 std::error_code same_ec;
-                if (fs::equivalent(folder / name, *out, same_ec))
+                if (fs::equivalent(folder / path_from_utf8(name), out_path, same_ec))
                   return io_error("refusing to overwrite the input file", *out);
               }
           }
@@ -363,13 +364,13 @@ void add_pack(CLI::App& group) {
         auto packed = nres::pack_folder(text, load, sink, options);
         if (!packed) {
           Error error = std::move(packed).error();
-          if (error.code == ErrorCode::invalid_input) return std::move(error).in_file(manifest_path.string());
+          if (error.code == ErrorCode::invalid_input) return std::move(error).in_file(path_to_utf8(manifest_path));
           return error;
         }
         PARKAN_TRY(output.commit());
         if (progress) progress->finish();
         std::sort(loaded.begin(), loaded.end());
-        print_diagnostics(unlisted_files(folder, loaded, *out));
+        print_diagnostics(unlisted_files(folder, loaded, out_path));
         return 0;
       });
   c->add_option("DIR", *dir, "folder written by archive extract")->required();
@@ -430,7 +431,7 @@ void add_repack(CLI::App& group) {
         if (is_rsli_library(in->path)) return rsli_repack(in->path, in->out);
         // Always the compatible profile: the sort table is rebuilt, so its stored order is moot.
         PARKAN_ASSIGN(auto open, open_archive(in->path, nres::Profile::compatible));
-        OutputSink output{in->out, {in->path}, {}};
+        OutputSink output{path_from_utf8(in->out), {path_from_utf8(in->path)}, {}};
         auto written = nres::write_canonical(open->archive, output.sink());
         if (!written) {
           Error error = std::move(written).error();
@@ -447,9 +448,9 @@ void add_repack(CLI::App& group) {
 
 Result<int> write_edit(const EditInput& in, const nres::Document& document,
                        const std::vector<fs::path>& more_inputs = {}) {
-  std::vector<fs::path> inputs{in.path};
+  std::vector<fs::path> inputs{path_from_utf8(in.path)};
   inputs.insert(inputs.end(), more_inputs.begin(), more_inputs.end());
-  OutputSink output{in.out, std::move(inputs), {}};
+  OutputSink output{path_from_utf8(in.out), std::move(inputs), {}};
   auto written = nres::write_lossless(document, output.sink());
   if (!written) {
     Error error = std::move(written).error();
@@ -489,7 +490,7 @@ void add_add(CLI::App& group) {
         if (!*duplicate && nres::find(open->archive, entry_name))
           return invalid(fmt::format("an entry named \"{}\" exists (use replace, or --allow-duplicate)", *name))
               .in_file(in->path);
-        PARKAN_ASSIGN(MappedFile payload, MappedFile::open(*payload_path));
+        PARKAN_ASSIGN(MappedFile payload, MappedFile::open(path_from_utf8(*payload_path)));
         nres::EntrySpec spec;
         spec.name = entry_name;
         spec.payload = payload.bytes();
@@ -506,7 +507,7 @@ void add_add(CLI::App& group) {
         auto added = nres::add_entry(document, spec);
         if (!added) return std::move(added).error().in_file(in->path);
         PARKAN_TRY(apply_attrs(document.entries.back(), *attrs));
-        return write_edit(*in, document, {*payload_path});
+        return write_edit(*in, document, {path_from_utf8(*payload_path)});
       });
   c->add_option("ARCHIVE", in->path, "NRes archive or RsLi library")->required();
   c->add_option("NAME", *name, "entry name (at most 35 bytes in cp1251)")->required();
@@ -533,11 +534,11 @@ void add_replace(CLI::App& group) {
         PARKAN_TRY(refuse_method(*in));
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));
-        PARKAN_ASSIGN(MappedFile payload, MappedFile::open(*payload_path));
+        PARKAN_ASSIGN(MappedFile payload, MappedFile::open(path_from_utf8(*payload_path)));
         nres::Document document = nres::make_document(std::move(open->archive));
         PARKAN_TRY(nres::replace_payload(document, index, payload.bytes()));
         PARKAN_TRY(apply_attrs(document.entries[index], *attrs));
-        return write_edit(*in, document, {*payload_path});
+        return write_edit(*in, document, {path_from_utf8(*payload_path)});
       });
   c->add_option("ARCHIVE", in->path, "NRes archive or RsLi library")->required();
   c->add_option("ENTRY", *entry, "entry name (engine lookup) or #N (directory index)")->required();

@@ -7,6 +7,7 @@
 #include "parkan/core/text.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/reference.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -33,10 +34,10 @@ Result<std::vector<resource::Payload>> payloads_named(const std::string& src, co
     PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(src));
     return std::vector<resource::Payload>{std::move(payload)};
   }
-  PARKAN_ASSIGN(resource::Payload file, resource::open_file_payload(ref.path));
+  PARKAN_ASSIGN(resource::Payload file, resource::open_file_payload(path_from_utf8(ref.path)));
   if (!resource::looks_like_archive(file.bytes())) return std::vector<resource::Payload>{std::move(file)};
   archive = true;
-  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> opened, resource::open_archive(ref.path));
+  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> opened, resource::open_archive(path_from_utf8(ref.path)));
   std::vector<resource::Payload> out;
   for (std::size_t i = 0; i < opened->entry_count(); ++i) {
     PARKAN_ASSIGN(resource::Payload payload, opened->payload(i));

@@ -13,6 +13,7 @@
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/game.hpp"
 #include "parkan/resource/reference.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -40,10 +41,10 @@ gltf::Options options_of(const GltfArgs& args) {
 // folder that cannot be listed is an I/O error when named, and untextured materials (a warning) when not.
 Result<std::optional<resource::Game>> open_game(const GltfArgs& args, const std::string& archive_path) {
   if (!args.game.empty()) {
-    PARKAN_ASSIGN(resource::Game game, resource::Game::open(args.game));
+    PARKAN_ASSIGN(resource::Game game, resource::Game::open(path_from_utf8(args.game)));
     return std::optional<resource::Game>(std::move(game));
   }
-  fs::path folder = fs::path(archive_path).parent_path();
+  fs::path folder = path_from_utf8(archive_path).parent_path();
   auto game = resource::Game::open(folder.empty() ? fs::path(".") : folder);
   if (!game) return std::optional<resource::Game>();
   return std::optional<resource::Game>(std::move(*game));
@@ -65,10 +66,10 @@ std::string glb_name_for(std::string_view entry_name) {
 // skipped (exit 1 at the end); an output that cannot be written stops the export (exit 3).
 Result<int> export_archive(const GltfArgs& args, const std::shared_ptr<const resource::Archive>& archive) {
   std::error_code ec;
-  if (fs::exists(args.out, ec) && !fs::is_directory(args.out, ec))
+  const fs::path out = path_from_utf8(args.out);
+  if (fs::exists(out, ec) && !fs::is_directory(out, ec))
     return usage_error(fmt::format("{} is an archive: OUT must be a folder, and {} is a file", args.src, args.out));
-  fs::create_directories(args.out, ec);
-  if (ec) return io_error("cannot create folder: " + ec.message(), args.out);
+  PARKAN_TRY(make_folder(out));
   PARKAN_ASSIGN(std::optional<resource::Game> game, open_game(args, archive->path()));
   const gltf::Options options = options_of(args);
   const std::vector<std::size_t> models = gltf::model_entries(*archive);
@@ -92,7 +93,7 @@ Result<int> export_archive(const GltfArgs& args, const std::shared_ptr<const res
     std::string key = name;
     for (char& c : key) c = char(fold_lower(static_cast<unsigned char>(c)));  // case-insensitive file systems
     if (!used.insert(key).second) name += fmt::format("#{}", i);
-    PARKAN_TRY(gltf::write_exported(*exported, fs::path(args.out) / (name + ".glb"), {archive->path()}));
+    PARKAN_TRY(gltf::write_exported(*exported, out / path_from_utf8(name + ".glb"), {path_from_utf8(archive->path())}));
   }
   progress.finish();
   if (!globals().quiet)
@@ -107,30 +108,26 @@ Result<int> export_one(const GltfArgs& args) {
   std::shared_ptr<const resource::Archive> archive;
   resource::Payload payload;
   if (reference.is_entry()) {
-    PARKAN_ASSIGN(archive, resource::open_archive(reference.path));
+    PARKAN_ASSIGN(archive, resource::open_archive(path_from_utf8(reference.path)));
     PARKAN_ASSIGN(payload, archive->get(reference.name ? *reference.name : fmt::format("#{}", *reference.index)));
   } else {
-    PARKAN_ASSIGN(payload, resource::open_file_payload(reference.path));
+    PARKAN_ASSIGN(payload, resource::open_file_payload(path_from_utf8(reference.path)));
     // A library (it holds MESH entries) exports every model; a model NRes on its own is one model.
     if (resource::looks_like_archive(payload.bytes())) {
-      PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> library, resource::open_archive(reference.path));
+      PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> library, resource::open_archive(path_from_utf8(reference.path)));
       if (!gltf::model_entries(*library).empty()) return export_archive(args, library);
     }
   }
-  const auto container = gltf::container_for(args.out);
+  const auto container = gltf::container_for(path_from_utf8(args.out));
   if (!container) return usage_error(fmt::format("OUT must end in .gltf or .glb, not {}", args.out));
   PARKAN_ASSIGN(std::optional<resource::Game> game, open_game(args, payload.file()));
   const std::string entry_name = payload.is_entry() ? payload.location().name
-                                                    : fs::path(payload.file()).filename().string();
+                                                    : path_to_utf8(path_from_utf8(payload.file()).filename());
   gltf::Source source{payload.bytes(), entry_name, payload.display_name(), archive, game ? &*game : nullptr};
   PARKAN_ASSIGN(gltf::Exported exported, gltf::export_model(source, options_of(args), *container));
   print_warnings(exported);
-  if (fs::path folder = fs::path(args.out).parent_path(); !folder.empty()) {
-    std::error_code ec;
-    fs::create_directories(folder, ec);
-    if (ec) return io_error("cannot create folder: " + ec.message(), folder.string());
-  }
-  PARKAN_TRY(gltf::write_exported(exported, args.out, {payload.file()}));
+  if (fs::path folder = path_from_utf8(args.out).parent_path(); !folder.empty()) PARKAN_TRY(make_folder(folder));
+  PARKAN_TRY(gltf::write_exported(exported, path_from_utf8(args.out), {path_from_utf8(payload.file())}));
   return 0;
 }
 

@@ -18,6 +18,7 @@
 #include "parkan/resource/payload.hpp"
 #include "parkan/resource/reference.hpp"
 #include "parkan/runtime/material_lookup.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -83,17 +84,17 @@ Result<const nres::Archive*> nres_directory(const resource::Archive& archive) {
 }
 
 Result<int> dump_library(const std::string& src, const std::string& out_dir) {
-  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(src));
+  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(path_from_utf8(src)));
   PARKAN_ASSIGN(const nres::Archive* directory, nres_directory(*archive));
   material::LibraryFolder folder = material::to_library_folder(*directory);
-  PARKAN_TRY(make_folder(out_dir));
+  PARKAN_TRY(make_folder(path_from_utf8(out_dir)));
   Progress progress("mat0 dump", folder.files.size() + 1, !globals().quiet);
   for (const material::LibraryFile& f : folder.files) {
-    PARKAN_TRY(write_file_atomic(fs::path(out_dir) / f.name, f.bytes, {src}));
+    PARKAN_TRY(write_file_atomic(path_from_utf8(out_dir) / path_from_utf8(f.name), f.bytes, {path_from_utf8(src)}));
     progress.advance();
   }
   std::string manifest = folder.manifest.dump(2) + "\n";
-  PARKAN_TRY(write_file_atomic(fs::path(out_dir) / nres::kManifestName, as_bytes(manifest), {src}));
+  PARKAN_TRY(write_file_atomic(path_from_utf8(out_dir) / path_from_utf8(nres::kManifestName), as_bytes(manifest), {path_from_utf8(src)}));
   progress.advance();
   progress.finish();
   std::cerr << fmt::format("{} materials as text, {} files in {}\n", folder.materials, folder.files.size() + 1,
@@ -104,17 +105,17 @@ Result<int> dump_library(const std::string& src, const std::string& out_dir) {
 Result<json> read_json_file(const fs::path& path) {
   PARKAN_ASSIGN(ByteBuffer text, read_file(path));
   auto doc = parse_json_text(as_chars(text));
-  if (!doc) return std::move(doc).error().in_file(path.string());
+  if (!doc) return std::move(doc).error().in_file(path_to_utf8(path));
   return doc;
 }
 
 Result<int> build_library(const fs::path& in_dir, const std::string& out) {
-  PARKAN_ASSIGN(json manifest, read_json_file(in_dir / nres::kManifestName));
-  std::vector<fs::path> inputs{in_dir / nres::kManifestName};
+  PARKAN_ASSIGN(json manifest, read_json_file(in_dir / path_from_utf8(nres::kManifestName)));
+  std::vector<fs::path> inputs{in_dir / path_from_utf8(nres::kManifestName)};
   // Errors name files relative to the folder; the folder is added once below.
   nres::FileLoader load = [&](const std::string& name) -> Result<ByteBuffer> {
-    inputs.push_back(in_dir / name);
-    auto bytes = read_file(in_dir / name);
+    inputs.push_back(in_dir / path_from_utf8(name));
+    auto bytes = read_file(inputs.back());
     if (!bytes) {
       Error e = std::move(bytes).error();
       e.file = name;
@@ -126,22 +127,22 @@ Result<int> build_library(const fs::path& in_dir, const std::string& out) {
   if (!bytes) {
     Error e = std::move(bytes).error();
     if (e.file.empty())
-      e.file = (in_dir / nres::kManifestName).string();
+      e.file = path_to_utf8(in_dir / path_from_utf8(nres::kManifestName));
     else
-      e.file = (in_dir / e.file).string();
+      e.file = path_to_utf8(in_dir / path_from_utf8(e.file));
     return e;
   }
-  PARKAN_TRY(write_file_atomic(out, *bytes, inputs));
+  PARKAN_TRY(write_file_atomic(path_from_utf8(out), *bytes, inputs));
   return 0;
 }
 
 Result<int> build_one(const std::string& in, const std::string& out) {
-  PARKAN_ASSIGN(json doc, read_json_file(in));
+  PARKAN_ASSIGN(json doc, read_json_file(path_from_utf8(in)));
   auto mat = material::mat0_from_json(doc);
   if (!mat) return std::move(mat).error().in_file(in);
   auto bytes = material::write_mat0(*mat);
   if (!bytes) return std::move(bytes).error().in_file(in);
-  PARKAN_TRY(write_file_atomic(out, *bytes, {in}));
+  PARKAN_TRY(write_file_atomic(path_from_utf8(out), *bytes, {path_from_utf8(in)}));
   // The NRes attributes are not in the payload: say where they must go when they are not the bare
   // payload defaults (an edited pipeline would otherwise vanish).
   if (mat->attributes != material::Mat0Attributes{})
@@ -204,7 +205,7 @@ void add_mat0_commands(CLI::App& app) {
                                 "folder (INDIR OUT.lib); unmodified text gives the original bytes. A field build "
                                 "does not know, or a value given twice in forms that disagree, is an error",
                                 [=]() -> Result<int> {
-                                  if (fs::is_directory(*in)) return build_library(*in, *out);
+                                  if (fs::is_directory(path_from_utf8(*in))) return build_library(path_from_utf8(*in), *out);
                                   return build_one(*in, *out);
                                 });
     cmd->add_option("IN", *in, "a text form (.json) or a folder written by mat0 dump ARCHIVE OUTDIR")->required();
@@ -319,7 +320,7 @@ void add_mat0_commands(CLI::App& app) {
                                 "entry 0",
                                 [=]() -> Result<int> {
                                   PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive,
-                                                resource::open_archive(*archive_path));
+                                                resource::open_archive(path_from_utf8(*archive_path)));
                                   auto found = runtime::find_material(*archive, resource::name_to_cp1251(*name));
                                   if (!found) return invalid("the library has no entries").in_file(*archive_path);
                                   std::string entry = cp1251_to_utf8(archive->entry(found->index).name);

@@ -4,6 +4,7 @@
 
 #include "parkan/nres/archive.hpp"
 #include "parkan/resource/reference.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -30,10 +31,10 @@ Result<std::vector<resource::Payload>> models_named(const std::string& argument)
     PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(argument));
     return std::vector<resource::Payload>{std::move(payload)};
   }
-  auto archive = resource::open_archive(ref.path);
+  auto archive = resource::open_archive(path_from_utf8(ref.path));
   if (!archive) {
     if (archive.error().code == ErrorCode::io) return std::move(archive).error();
-    PARKAN_ASSIGN(resource::Payload file, resource::open_file_payload(ref.path));
+    PARKAN_ASSIGN(resource::Payload file, resource::open_file_payload(path_from_utf8(ref.path)));
     return std::vector<resource::Payload>{std::move(file)};
   }
   std::vector<resource::Payload> models = model_entries(**archive);

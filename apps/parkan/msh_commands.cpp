@@ -14,6 +14,7 @@
 #include "parkan/nres/archive.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/reference.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -47,7 +48,7 @@ Result<LoadedMsh> load_msh(const std::string& reference) {
 // The model's WEAR (docs/formats/msh.md: `<stem>.wea` in the same library), when there is one.
 std::optional<msh::WearSummary> find_wear(const resource::Payload& payload) {
   if (!payload.is_entry()) return std::nullopt;
-  auto archive = resource::open_archive(payload.file());
+  auto archive = resource::open_archive(path_from_utf8(payload.file()));
   if (!archive) {
     msh::WearSummary summary{game::wear_name_for_model(payload.location().name), std::nullopt,
                              archive.error().to_string()};

@@ -12,6 +12,7 @@
 #include "parkan/nres/folder.hpp"
 #include "parkan/resource/reference.hpp"
 #include "parkan/rsli/folder.hpp"
+#include "parkan/core/utf8_path.hpp"
 #include "rsli_archive.hpp"
 
 namespace parkan::cli {
@@ -28,7 +29,7 @@ struct OpenLibrary {
 
 Result<std::unique_ptr<OpenLibrary>> open_library(const std::string& path, rsli::Profile profile) {
   auto open = std::make_unique<OpenLibrary>();
-  PARKAN_ASSIGN(open->file, MappedFile::open(path));
+  PARKAN_ASSIGN(open->file, MappedFile::open(path_from_utf8(path)));
   auto archive = rsli::read(open->file.bytes(), profile);
   if (!archive) return std::move(archive).error().in_file(path);
   open->archive = std::move(archive).value();
@@ -63,7 +64,7 @@ Result<int> write_library(const rsli::Document& document, const std::string& out
                           bool canonical = false) {
   auto bytes = canonical ? rsli::write_canonical(document) : rsli::write(document);
   if (!bytes) return std::move(bytes).error().in_file(out);
-  PARKAN_TRY(write_file_atomic(out, *bytes, inputs));
+  PARKAN_TRY(write_file_atomic(path_from_utf8(out), *bytes, inputs));
   return 0;
 }
 
@@ -96,7 +97,7 @@ std::vector<std::string> library_file_names(const rsli::Archive& archive) {
 bool is_rsli_library(const std::string& path) {
   // InputFile refuses what is not a regular file without blocking (a named pipe): then the caller's
   // own open reports it.
-  auto file = InputFile::open(path);
+  auto file = InputFile::open(path_from_utf8(path));
   std::uint8_t magic[4] = {};
   std::size_t got = 0;
   while (file && got < 4) {
@@ -109,7 +110,7 @@ bool is_rsli_library(const std::string& path) {
 
 bool is_rsli_folder(const std::string& dir) {
   std::error_code ec;
-  return fs::is_regular_file(fs::path(dir) / rsli::kLibraryFileName, ec);
+  return fs::is_regular_file(path_from_utf8(dir) / path_from_utf8(rsli::kLibraryFileName), ec);
 }
 
 Result<int> rsli_list(const std::string& path, bool as_json) {
@@ -159,19 +160,19 @@ std::vector<Diagnostic> rsli_check(ByteView bytes, bool compatible, std::size_t&
 Result<int> rsli_extract(const std::string& path, const std::string& dir) {
   PARKAN_ASSIGN(auto open, open_library(path, rsli::Profile::compatible));
   const rsli::Archive& archive = open->archive;
-  PARKAN_TRY(make_folder(dir));
+  PARKAN_TRY(make_folder(path_from_utf8(dir)));
   const std::vector<std::string> names = library_file_names(archive);
   Progress progress("extract", archive.entries.size() + 1, !globals().quiet);
-  PARKAN_TRY(write_file_atomic(fs::path(dir) / rsli::kLibraryFileName, archive.bytes, {path}));
+  PARKAN_TRY(write_file_atomic(path_from_utf8(dir) / path_from_utf8(rsli::kLibraryFileName), archive.bytes, {path_from_utf8(path)}));
   progress.advance();
   for (std::size_t i = 0; i < archive.entries.size(); ++i) {
     auto bytes = rsli::unpack(archive, i);
     if (!bytes) return std::move(bytes).error().in_file(path).in_entry(std::string(archive.entries[i].name()));
-    PARKAN_TRY(write_file_atomic(fs::path(dir) / names[i], *bytes, {path}));
+    PARKAN_TRY(write_file_atomic(path_from_utf8(dir) / path_from_utf8(names[i]), *bytes, {path_from_utf8(path)}));
     progress.advance();
   }
   const std::string manifest = rsli::folder_manifest(archive, names).dump(2) + "\n";
-  PARKAN_TRY(write_file_atomic(fs::path(dir) / nres::kManifestName, as_bytes(manifest), {path}));
+  PARKAN_TRY(write_file_atomic(path_from_utf8(dir) / path_from_utf8(nres::kManifestName), as_bytes(manifest), {path_from_utf8(path)}));
   progress.finish();
   if (!globals().quiet)
     fmt::print("{}: {} entries to {}\n", escape_control(path), archive.entries.size(), escape_control(dir));
@@ -179,28 +180,28 @@ Result<int> rsli_extract(const std::string& path, const std::string& dir) {
 }
 
 Result<int> rsli_pack(const std::string& dir, const std::string& out) {
-  const fs::path folder(dir);
-  const fs::path manifest_path = folder / nres::kManifestName;
+  const fs::path folder = path_from_utf8(dir);
+  const fs::path manifest_path = folder / path_from_utf8(nres::kManifestName);
   PARKAN_ASSIGN(ByteBuffer manifest_text, read_file(manifest_path));
   json manifest = json::parse(manifest_text.begin(), manifest_text.end(), nullptr, false);
-  if (manifest.is_discarded()) return invalid("not valid JSON").in_file(manifest_path.string());
-  const fs::path library_path = folder / rsli::kLibraryFileName;
-  PARKAN_ASSIGN(auto original, open_library(library_path.string(), rsli::Profile::compatible));
+  if (manifest.is_discarded()) return invalid("not valid JSON").in_file(path_to_utf8(manifest_path));
+  const fs::path library_path = folder / path_from_utf8(rsli::kLibraryFileName);
+  PARKAN_ASSIGN(auto original, open_library(path_to_utf8(library_path), rsli::Profile::compatible));
   std::vector<fs::path> inputs{manifest_path, library_path};
   rsli::FolderLoader load = [&](const std::string& name) -> Result<ByteBuffer> {
     if (name.empty() || name.find('/') != std::string::npos || name.find('\\') != std::string::npos || name == "..")
-      return invalid(fmt::format("file \"{}\" is not a plain file name of the folder", name)).in_file(manifest_path.string());
-    inputs.push_back(folder / name);
-    return read_file(folder / name);
+      return invalid(fmt::format("file \"{}\" is not a plain file name of the folder", name)).in_file(path_to_utf8(manifest_path));
+    inputs.push_back(folder / path_from_utf8(name));
+    return read_file(inputs.back());
   };
   auto document = rsli::document_from_folder(original->archive, manifest, load);
-  if (!document) return std::move(document).error().in_file(manifest_path.string());
+  if (!document) return std::move(document).error().in_file(path_to_utf8(manifest_path));
   return write_library(*document, out, inputs);
 }
 
 Result<int> rsli_repack(const std::string& path, const std::string& out) {
   PARKAN_ASSIGN(auto open, open_library(path, rsli::Profile::compatible));
-  return write_library(rsli::make_document(open->archive), out, {path}, true);
+  return write_library(rsli::make_document(open->archive), out, {path_from_utf8(path)}, true);
 }
 
 Result<int> rsli_add(const RsliEdit& edit, const std::string& name, const std::string& payload_path) {
@@ -210,22 +211,22 @@ Result<int> rsli_add(const RsliEdit& edit, const std::string& name, const std::s
   if (!cp1251) return usage_error(fmt::format("name \"{}\" has characters that cp1251 cannot hold", name));
   if (rsli::find(open->archive, *cp1251))
     return invalid(fmt::format("an entry named \"{}\" exists (use replace)", name)).in_file(edit.path);
-  PARKAN_ASSIGN(ByteBuffer payload, read_file(payload_path));
+  PARKAN_ASSIGN(ByteBuffer payload, read_file(path_from_utf8(payload_path)));
   rsli::Document document = rsli::make_document(open->archive);
   auto added = rsli::add_entry(document, *cp1251, payload, method, edit.level);
   if (!added) return std::move(added).error().in_file(edit.path);
-  return write_library(document, edit.out, {edit.path, payload_path});
+  return write_library(document, edit.out, {path_from_utf8(edit.path), path_from_utf8(payload_path)});
 }
 
 Result<int> rsli_replace(const RsliEdit& edit, const std::string& entry, const std::string& payload_path) {
   PARKAN_ASSIGN(auto open, open_library(edit.path, library_profile(edit.compatible)));
   PARKAN_ASSIGN(std::size_t index, library_entry(open->archive, edit.path, entry));
   PARKAN_ASSIGN(rsli::Method method, method_option(edit.method, open->archive.entries[index].method()));
-  PARKAN_ASSIGN(ByteBuffer payload, read_file(payload_path));
+  PARKAN_ASSIGN(ByteBuffer payload, read_file(path_from_utf8(payload_path)));
   rsli::Document document = rsli::make_document(open->archive);
   auto replaced = rsli::replace_payload(document, index, payload, method, edit.level);
   if (!replaced) return std::move(replaced).error().in_file(edit.path);
-  return write_library(document, edit.out, {edit.path, payload_path});
+  return write_library(document, edit.out, {path_from_utf8(edit.path), path_from_utf8(payload_path)});
 }
 
 Result<int> rsli_remove(const RsliEdit& edit, const std::string& entry) {
@@ -233,7 +234,7 @@ Result<int> rsli_remove(const RsliEdit& edit, const std::string& entry) {
   PARKAN_ASSIGN(std::size_t index, library_entry(open->archive, edit.path, entry));
   rsli::Document document = rsli::make_document(open->archive);
   PARKAN_TRY(rsli::remove_entry(document, index));
-  return write_library(document, edit.out, {edit.path});
+  return write_library(document, edit.out, {path_from_utf8(edit.path)});
 }
 
 Result<int> rsli_rename(const RsliEdit& edit, const std::string& entry, const std::string& new_name) {
@@ -244,7 +245,7 @@ Result<int> rsli_rename(const RsliEdit& edit, const std::string& entry, const st
   rsli::Document document = rsli::make_document(open->archive);
   auto renamed = rsli::rename_entry(document, index, *cp1251);
   if (!renamed) return std::move(renamed).error().in_file(edit.path);
-  return write_library(document, edit.out, {edit.path});
+  return write_library(document, edit.out, {path_from_utf8(edit.path)});
 }
 
 }  // namespace parkan::cli

@@ -7,6 +7,7 @@
 #include "cli.hpp"
 #include "parkan/core/file.hpp"
 #include "parkan/runtime/trace.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -23,10 +24,10 @@ void add_runtime_commands(CLI::App& app) {
       "result per line: text, or one JSON object per line with --json. Exit 2 for a line that is not a call "
       "(nothing runs), 3 when the game folder or one of its libraries cannot be read",
       [=]() -> Result<int> {
-        PARKAN_ASSIGN(ByteBuffer text, read_file(*trace_path));
+        PARKAN_ASSIGN(ByteBuffer text, read_file(path_from_utf8(*trace_path)));
         auto calls = runtime::parse_trace(as_chars(text));
         if (!calls) return std::move(calls).error().in_file(*trace_path);
-        PARKAN_ASSIGN(runtime::TraceReplayer replayer, runtime::TraceReplayer::open(*game_dir));
+        PARKAN_ASSIGN(runtime::TraceReplayer replayer, runtime::TraceReplayer::open(path_from_utf8(*game_dir)));
         bool unreadable = false;
         for (const runtime::TraceCall& call : *calls) {
           runtime::TraceOutcome outcome = replayer.run(call);

@@ -1,6 +1,7 @@
 // parkan sample-game DIR [--seed N] [--size small|retail]
 #include "cli.hpp"
 #include "parkan/game/sample.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -10,7 +11,7 @@ void add_sample_commands(CLI::App& app) {
   auto size = std::make_shared<std::string>("small");
   CLI::App* command = add_command(app, "sample-game", "write a synthetic game folder", [=]() -> Result<int> {
     options->retail = *size == "retail";
-    PARKAN_TRY(game::write_sample_game(*dir, *options));
+    PARKAN_TRY(game::write_sample_game(path_from_utf8(*dir), *options));
     return 0;
   });
   command->add_option("DIR", *dir, "output folder")->required();

@@ -25,6 +25,7 @@
 #include "parkan/texm/mips.hpp"
 #include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -82,9 +83,7 @@ std::string file_name_for(std::string_view entry_name) { return portable_file_na
 // Every Texm entry of an archive to OUTDIR/<name>.png. A texture that does not decode is reported
 // and skipped (exit 1 at the end); an output that cannot be written stops the export (exit 3).
 Result<int> export_archive(const resource::Archive& archive, const std::string& out_dir, std::size_t level) {
-  std::error_code ec;
-  fs::create_directories(out_dir, ec);
-  if (ec) return io_error("cannot create folder: " + ec.message(), out_dir);
+  PARKAN_TRY(make_folder(path_from_utf8(out_dir)));
   std::vector<std::size_t> textures;
   for (std::size_t i = 0; i < archive.entry_count(); ++i)
     if (archive.entry(i).type_id == resource::kTypeTexm) textures.push_back(i);
@@ -109,7 +108,7 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
     std::string key = name;
     for (char& c : key) c = char(fold_lower(static_cast<unsigned char>(c)));  // case-insensitive file systems
     if (!used.insert(key).second) name += fmt::format("#{}", i);
-    PARKAN_TRY(write_file_atomic(fs::path(out_dir) / (name + ".png"), *png_bytes, {archive.path()}));
+    PARKAN_TRY(write_file_atomic(path_from_utf8(out_dir) / path_from_utf8(name + ".png"), *png_bytes, {path_from_utf8(archive.path())}));
   }
   progress.finish();
   if (!globals().quiet)
@@ -127,18 +126,16 @@ bool ends_with_png(std::string_view path) {
 
 bool names_a_folder(const std::string& out) {
   std::error_code ec;
-  return fs::is_directory(out, ec) || (!out.empty() && (out.back() == '/' || out.back() == '\\'));
+  return fs::is_directory(path_from_utf8(out), ec) || (!out.empty() && (out.back() == '/' || out.back() == '\\'));
 }
 
 // to-png's OUT: a folder (existing, or named with a trailing slash) receives NAME.png.
 Result<fs::path> png_output_path(const std::string& out, const resource::Payload& payload) {
-  if (!names_a_folder(out)) return fs::path(out);
-  std::error_code ec;
-  fs::create_directories(out, ec);
-  if (ec) return io_error("cannot create folder: " + ec.message(), out);
+  if (!names_a_folder(out)) return path_from_utf8(out);
+  PARKAN_TRY(make_folder(path_from_utf8(out)));
   const std::string name = payload.is_entry() ? file_name_for(payload.location().name)
-                                              : fs::path(payload.file()).stem().string();
-  return fs::path(out) / (name + ".png");
+                                              : path_to_utf8(path_from_utf8(payload.file()).stem());
+  return path_from_utf8(out) / path_from_utf8(name + ".png");
 }
 
 Result<std::uint32_t> parse_mips(const std::string& text) {
@@ -157,7 +154,7 @@ Result<texm::Format> parse_format(std::uint32_t number) {
 }
 
 Result<std::vector<texm::PageRect>> read_page_file(const std::string& path) {
-  PARKAN_ASSIGN(ByteBuffer text, read_file(path));
+  PARKAN_ASSIGN(ByteBuffer text, read_file(path_from_utf8(path)));
   auto document = parse_json_text(as_chars(text));
   if (!document) return std::move(document).error().in_file(path);
   auto rects = texm::page_from_json(*document);
@@ -175,7 +172,7 @@ struct FromPng {
 };
 
 Result<int> run_from_png(const FromPng& a) {
-  PARKAN_ASSIGN(MappedFile png_file, MappedFile::open(a.input));
+  PARKAN_ASSIGN(MappedFile png_file, MappedFile::open(path_from_utf8(a.input)));
   auto image = png::decode(png_file.bytes());
   if (!image) return std::move(image).error().in_file(a.input);
 
@@ -215,15 +212,15 @@ Result<int> run_from_png(const FromPng& a) {
   auto payload = texm::encode(*image, options);
   if (!payload) return std::move(payload).error().in_file(a.input);
   if (!target) {
-    PARKAN_TRY(write_file_atomic(a.output, *payload, {a.input}));
+    PARKAN_TRY(write_file_atomic(path_from_utf8(a.output), *payload, {path_from_utf8(a.input)}));
     return 0;
   }
-  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(target->file()));
+  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(path_from_utf8(target->file())));
   const auto* container = dynamic_cast<const resource::NresArchive*>(archive.get());
   if (!container) return usage_error(fmt::format("--into: {} is not an NRes archive", target->file()));
   auto rebuilt = nres::replace_payload(container->directory(), *target->location().index, *payload);
   if (!rebuilt) return target->locate(std::move(rebuilt).error());
-  PARKAN_TRY(write_file_atomic(a.output, *rebuilt, {a.input, target->file()}));
+  PARKAN_TRY(write_file_atomic(path_from_utf8(a.output), *rebuilt, {path_from_utf8(a.input), path_from_utf8(target->file())}));
   return 0;
 }
 
@@ -276,12 +273,12 @@ void add_texm_commands(CLI::App& app) {
         PARKAN_ASSIGN(resource::Payload whole, resource::open_payload(*src));
         if (resource::looks_like_archive(whole.bytes())) {
           std::error_code ec;
-          if (fs::exists(*out, ec) && !fs::is_directory(*out, ec))
+          if (fs::exists(path_from_utf8(*out), ec) && !fs::is_directory(path_from_utf8(*out), ec))
             return usage_error(fmt::format("{} is an archive: OUT must be a folder, and {} is a file", *src, *out));
           if (!names_a_folder(*out) && ends_with_png(*out))
             return usage_error(fmt::format("{} is an archive: OUT must be a folder (for one texture use {}::NAME)",
                                            *src, *src));
-          PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(*src));
+          PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(path_from_utf8(*src)));
           return export_archive(*archive, *out, *level);
         }
       }
@@ -289,7 +286,7 @@ void add_texm_commands(CLI::App& app) {
       PARKAN_ASSIGN(texm::Image image, decode_level(t, *level));
       PARKAN_ASSIGN(ByteBuffer bytes, png::encode(image));
       PARKAN_ASSIGN(fs::path target, png_output_path(*out, t.payload));
-      PARKAN_TRY(write_file_atomic(target, bytes, {t.payload.file()}));
+      PARKAN_TRY(write_file_atomic(target, bytes, {path_from_utf8(t.payload.file())}));
       return 0;
     });
     c->add_option("SRC", *src, "a texture (PATH, PATH::NAME, PATH::#N) or a whole archive")->required();
@@ -304,7 +301,7 @@ void add_texm_commands(CLI::App& app) {
                               [=]() -> Result<int> {
       PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
       PARKAN_ASSIGN(texm::Image image, decode_level(t, *level));
-      PARKAN_TRY(write_file_atomic(*out, image.rgba, {t.payload.file()}));
+      PARKAN_TRY(write_file_atomic(path_from_utf8(*out), image.rgba, {path_from_utf8(t.payload.file())}));
       return 0;
     });
     c->add_option("SRC", *src, "PATH, PATH::NAME or PATH::#N")->required();
@@ -332,7 +329,7 @@ void add_texm_commands(CLI::App& app) {
     auto json = std::make_shared<bool>(false);
     CLI::App* c = add_command(*group, "palettes", "the engine's palette bank: which of A.PAL .. Z9.PAL an archive fills",
                               [=]() -> Result<int> {
-      PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(*path));
+      PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(path_from_utf8(*path)));
       texm::PaletteBank bank = texm::load_palette_bank([&](std::string_view name) -> std::optional<ByteView> {
         auto index = archive->find(name);
         if (!index) return std::nullopt;

@@ -9,6 +9,7 @@
 #include "parkan/core/text.hpp"
 #include "parkan/game/validate.hpp"
 #include "parkan/game/validate_json.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -55,16 +56,16 @@ void add_validate_commands(CLI::App& app) {
         std::size_t drawn = 0;
         game::ValidateOptions options;
         options.threads = flags->threads;
-        options.base = flags->base;
+        options.base = path_from_utf8(flags->base);
         options.progress = [&](std::size_t done, std::size_t total) {
           if (!bar) bar.emplace("validate", total, !globals().quiet);
           if (done > drawn) bar->advance(done - drawn), drawn = done;
         };
-        PARKAN_ASSIGN(game::ValidationReport report, game::validate_game(flags->game, options));
+        PARKAN_ASSIGN(game::ValidationReport report, game::validate_game(path_from_utf8(flags->game), options));
         if (bar) bar->finish();
         if (!flags->report.empty()) {
           const std::string text = game::validation_report_json(report).dump(1, ' ', false, json::error_handler_t::replace) + "\n";
-          PARKAN_TRY(write_file_atomic(flags->report, as_bytes(text)));
+          PARKAN_TRY(write_file_atomic(path_from_utf8(flags->report), as_bytes(text)));
         }
         print_validation_summary(report, flags->errors_shown);
         return report.totals.errors ? 1 : 0;

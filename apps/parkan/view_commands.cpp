@@ -13,6 +13,7 @@
 #include "cli.hpp"
 #include "parkan/core/console.hpp"
 #include "parkan/view/service.hpp"
+#include "parkan/core/utf8_path.hpp"
 #include "view_assets.hpp"
 
 namespace parkan::cli {
@@ -63,7 +64,7 @@ bool is_plain_file_name(std::string_view name) {
 // request, so that editing it needs a reload, not a rebuild.
 std::optional<std::string> page_file_from(const char* folder, std::string_view name) {
   if (!is_plain_file_name(name)) return std::nullopt;
-  std::ifstream in(std::filesystem::path(folder) / std::string(name), std::ios::binary);
+  std::ifstream in(path_from_utf8(folder) / path_from_utf8(name), std::ios::binary);
   if (!in) return std::nullopt;
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
@@ -101,7 +102,7 @@ struct ViewFlags {
 };
 
 Result<int> run_view(const ViewFlags& flags) {
-  PARKAN_ASSIGN(std::unique_ptr<view::Service> service, view::Service::open(flags.game));
+  PARKAN_ASSIGN(std::unique_ptr<view::Service> service, view::Service::open(path_from_utf8(flags.game)));
   const game::ValidationReport& report = service->report();
   httplib::Server server;
   server.set_read_timeout(kReadTimeoutSeconds, 0);

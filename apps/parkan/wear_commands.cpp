@@ -13,6 +13,7 @@
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/payload.hpp"
 #include "parkan/resource/reference.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
 
@@ -111,7 +112,7 @@ void add_wear_commands(CLI::App& app) {
         [=]() -> Result<int> {
           PARKAN_ASSIGN(resource::Payload r, open_wear(*src));
           PARKAN_ASSIGN(material::Wear wear, r.parse(material::parse_wear, material::WearParser::file));
-          PARKAN_TRY(write_file_atomic(*out, material::write_wear_canonical(wear), {r.file()}));
+          PARKAN_TRY(write_file_atomic(path_from_utf8(*out), material::write_wear_canonical(wear), {path_from_utf8(r.file())}));
           return 0;
         });
     cmd->add_option("SRC", *src, kWearSrcHelp)->required();

@@ -2,14 +2,13 @@
 // (platform_file.hpp: file_posix.cpp or file_windows.cpp).
 #include "parkan/core/file.hpp"
 
+#include <algorithm>
 #include <utility>
 
+#include "parkan/core/utf8_path.hpp"
 #include "platform_file.hpp"
 
 namespace parkan {
-
-// libstdc++ gives the native bytes on POSIX and converts the wide path to UTF-8 on Windows.
-std::string platform::display_path(const std::filesystem::path& path) { return path.string(); }
 
 namespace {
 
@@ -81,7 +80,7 @@ InputFile::~InputFile() { platform::close_file(file_); }
 
 Result<std::size_t> InputFile::read(std::uint8_t* buffer, std::size_t size) {
   if (file_ == platform::kNoFile)
-    return io_error("cannot read: the file is not open", platform::display_path(path_));
+    return io_error("cannot read: the file is not open", path_to_utf8(path_));
   return platform::read_some(file_, buffer, size, path_);
 }
 
@@ -94,7 +93,7 @@ Result<ByteBuffer> read_file(const std::filesystem::path& path) {
 Result<AtomicFile> AtomicFile::create(const std::filesystem::path& path,
                                       const std::vector<std::filesystem::path>& inputs) {
   for (const auto& input : inputs)
-    if (same_file(path, input)) return io_error("refusing to overwrite the input file", platform::display_path(path));
+    if (same_file(path, input)) return io_error("refusing to overwrite the input file", path_to_utf8(path));
   AtomicFile file;
   file.path_ = path;
   PARKAN_ASSIGN(file.file_, platform::create_temporary_beside(path, file.temp_));
@@ -138,7 +137,7 @@ Status AtomicFile::flush() {
 
 Status AtomicFile::write(ByteView data) {
   if (file_ == platform::kNoFile)
-    return io_error("cannot write: the file is not open", platform::display_path(path_));
+    return io_error("cannot write: the file is not open", path_to_utf8(path_));
   // Small pieces gather in the buffer; a piece that does not fit goes out on its own.
   if (buffer_.size() + data.size() > kWriteBuffer) {
     PARKAN_TRY(flush());
@@ -150,7 +149,7 @@ Status AtomicFile::write(ByteView data) {
 
 Status AtomicFile::commit() {
   if (file_ == platform::kNoFile)
-    return io_error("cannot write: the file is not open", platform::display_path(path_));
+    return io_error("cannot write: the file is not open", path_to_utf8(path_));
   PARKAN_TRY(flush());
   return platform::close_and_replace(std::exchange(file_, platform::kNoFile), temp_, path_);
 }
@@ -185,11 +184,12 @@ std::string portable_file_name(std::string_view name) {
   return out;
 }
 
-Status make_folder(const std::filesystem::path& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) return io_error("cannot create folder: " + ec.message(), platform::display_path(dir));
-  return {};
+Status make_folder(const std::filesystem::path& dir) { return platform::make_folders(dir); }
+
+Result<std::vector<FolderEntry>> list_folder(const std::filesystem::path& dir) {
+  PARKAN_ASSIGN(std::vector<FolderEntry> entries, platform::list_entries(dir));
+  std::sort(entries.begin(), entries.end(), [](const FolderEntry& a, const FolderEntry& b) { return a.name < b.name; });
+  return entries;
 }
 
 }  // namespace parkan

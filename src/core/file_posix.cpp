@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "parkan/core/utf8_path.hpp"
 #include "platform_file.hpp"
 
 namespace parkan::platform {
@@ -30,16 +31,16 @@ const char* kind_of(mode_t mode) {
 // regular file, so the descriptor reads as usual.
 Result<FileHandle> open_regular(const std::filesystem::path& path, std::size_t& size) {
   int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return io_error("cannot open: " + errno_text(), display_path(path));
+  if (fd < 0) return io_error("cannot open: " + errno_text(), path_to_utf8(path));
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     std::string why = errno_text();
     ::close(fd);
-    return io_error("cannot stat: " + why, display_path(path));
+    return io_error("cannot stat: " + why, path_to_utf8(path));
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
-    return io_error(std::string("not a regular file (") + kind_of(st.st_mode) + ")", display_path(path));
+    return io_error(std::string("not a regular file (") + kind_of(st.st_mode) + ")", path_to_utf8(path));
   }
   size = static_cast<std::size_t>(st.st_size);
   return FileHandle{fd};
@@ -50,7 +51,7 @@ Result<std::size_t> read_some(FileHandle file, std::uint8_t* buffer, std::size_t
   for (;;) {
     ssize_t n = ::read(static_cast<int>(file), buffer, size);
     if (n >= 0) return static_cast<std::size_t>(n);
-    if (errno != EINTR) return io_error("cannot read: " + errno_text(), display_path(path));
+    if (errno != EINTR) return io_error("cannot read: " + errno_text(), path_to_utf8(path));
   }
 }
 
@@ -60,7 +61,7 @@ void close_file(FileHandle file) {
 
 Result<const std::uint8_t*> map_view(FileHandle file, std::size_t size, const std::filesystem::path& path) {
   void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, static_cast<int>(file), 0);
-  if (p == MAP_FAILED) return io_error("cannot map: " + errno_text(), display_path(path));
+  if (p == MAP_FAILED) return io_error("cannot map: " + errno_text(), path_to_utf8(path));
   return static_cast<const std::uint8_t*>(p);
 }
 
@@ -71,10 +72,10 @@ void unmap_view(const std::uint8_t* data, std::size_t size) {
 Result<FileHandle> create_temporary_beside(const std::filesystem::path& path, std::filesystem::path& temp) {
   std::filesystem::path folder = path.parent_path();
   if (folder.empty()) folder = ".";
-  const std::string stem = path.filename().string().substr(0, kTemporaryNameStem);
-  std::string name = (folder / ("." + stem + ".tmp.XXXXXX")).string();
+  const std::string stem = path_to_utf8(path.filename()).substr(0, kTemporaryNameStem);
+  std::string name = path_to_utf8(folder / path_from_utf8("." + stem + ".tmp.XXXXXX"));
   int fd = ::mkstemp(name.data());
-  if (fd < 0) return io_error("cannot create a temporary file: " + errno_text(), display_path(path));
+  if (fd < 0) return io_error("cannot create a temporary file: " + errno_text(), path_to_utf8(path));
   temp = name;
   return FileHandle{fd};
 }
@@ -85,7 +86,7 @@ Status write_all(FileHandle file, ByteView data, const std::filesystem::path& pa
     ssize_t n = ::write(static_cast<int>(file), data.data() + written, data.size() - written);
     if (n < 0) {
       if (errno == EINTR) continue;
-      return io_error("cannot write: " + errno_text(), display_path(path));
+      return io_error("cannot write: " + errno_text(), path_to_utf8(path));
     }
     written += static_cast<std::size_t>(n);
   }
@@ -100,16 +101,38 @@ Status close_and_replace(FileHandle file, const std::filesystem::path& temp, con
   if (::close(static_cast<int>(file)) != 0) {
     std::string why = errno_text();
     ::unlink(temp.c_str());
-    return io_error("cannot close: " + why, display_path(path));
+    return io_error("cannot close: " + why, path_to_utf8(path));
   }
   if (::rename(temp.c_str(), path.c_str()) != 0) {
     std::string why = errno_text();
     ::unlink(temp.c_str());
-    return io_error("cannot rename into place: " + why, display_path(path));
+    return io_error("cannot rename into place: " + why, path_to_utf8(path));
   }
   return {};
 }
 
 void remove_quietly(const std::filesystem::path& path) { ::unlink(path.c_str()); }
+
+Status make_folders(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return io_error("cannot create folder: " + ec.message(), path_to_utf8(dir));
+  return {};
+}
+
+Result<std::vector<FolderEntry>> list_entries(const std::filesystem::path& dir) {
+  std::vector<FolderEntry> entries;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code type_ec;
+    const std::filesystem::file_status status = it->symlink_status(type_ec);
+    FolderEntry entry{path_to_utf8(it->path().filename()), FolderEntry::Kind::other};
+    if (!type_ec && std::filesystem::is_regular_file(status)) entry.kind = FolderEntry::Kind::file;
+    if (!type_ec && std::filesystem::is_directory(status)) entry.kind = FolderEntry::Kind::folder;
+    entries.push_back(std::move(entry));
+  }
+  if (ec) return io_error("cannot list the folder: " + ec.message(), path_to_utf8(dir));
+  return entries;
+}
 
 }  // namespace parkan::platform

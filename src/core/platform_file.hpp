@@ -7,6 +7,7 @@
 
 #include "parkan/core/bytes.hpp"
 #include "parkan/core/error.hpp"
+#include "parkan/core/file.hpp"
 
 namespace parkan::platform {
 
@@ -38,7 +39,9 @@ Status write_all(FileHandle file, ByteView data, const std::filesystem::path& pa
 Status close_and_replace(FileHandle file, const std::filesystem::path& temp, const std::filesystem::path& path);
 void remove_quietly(const std::filesystem::path& path);
 
-// A path for messages: UTF-8 on every platform.
-std::string display_path(const std::filesystem::path& path);
+// Creates `dir` and its missing parents.
+Status make_folders(const std::filesystem::path& dir);
+// The entries of `dir`, in the order the system gives them.
+Result<std::vector<FolderEntry>> list_entries(const std::filesystem::path& dir);
 
 }  // namespace parkan::platform

@@ -5,6 +5,7 @@
 #include "export/gltf_internal.hpp"
 #include "parkan/core/file.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::gltf {
 
@@ -33,7 +34,7 @@ std::vector<std::size_t> model_entries(const resource::Archive& archive) {
 }
 
 std::optional<Container> container_for(const std::filesystem::path& out) {
-  std::string extension = out.extension().string();
+  std::string extension = path_to_utf8(out.extension());
   for (char& c : extension) c = char(fold_lower(static_cast<unsigned char>(c)));
   if (extension == ".glb") return Container::glb;
   if (extension == ".gltf") return Container::gltf;
@@ -43,7 +44,7 @@ std::optional<Container> container_for(const std::filesystem::path& out) {
 Status write_exported(const Exported& exported, const std::filesystem::path& out,
                       const std::vector<std::filesystem::path>& inputs) {
   for (const ImageFile& image : exported.images)
-    PARKAN_TRY(write_file_atomic(out.parent_path() / image.file_name, image.png, inputs));
+    PARKAN_TRY(write_file_atomic(out.parent_path() / path_from_utf8(image.file_name), image.png, inputs));
   return write_file_atomic(out, exported.document, inputs);
 }
 

@@ -2,6 +2,7 @@
 
 #include "parkan/core/file.hpp"
 #include "parkan/game/sample.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::game {
 
@@ -10,10 +11,8 @@ Status write_sample_game(const std::filesystem::path& dir, const SampleOptions& 
   for (auto* part : {sample_archives, sample_textures, sample_materials, sample_models, sample_libraries})
     for (SampleFile& f : part(options)) files.push_back(std::move(f));
   for (const SampleFile& f : files) {
-    std::filesystem::path target = dir / f.path;
-    std::error_code ec;
-    std::filesystem::create_directories(target.parent_path(), ec);
-    if (ec) return io_error("cannot create folder: " + ec.message(), target.parent_path().string());
+    std::filesystem::path target = dir / path_from_utf8(f.path);
+    PARKAN_TRY(make_folder(target.parent_path()));
     PARKAN_TRY(write_file_atomic(target, f.bytes));
   }
   return {};

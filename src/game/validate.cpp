@@ -13,6 +13,7 @@
 #include "parkan/nres/archive.hpp"
 #include "parkan/rsli/archive.hpp"
 #include "parkan/texm/model.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::game {
 
@@ -221,13 +222,11 @@ void count_resource(ValidationReport& report, const CheckedResource& r) {
 }  // namespace
 
 Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, const ValidateOptions& options) {
-  std::error_code ec;
-  if (!std::filesystem::is_directory(game_dir, ec))
-    return io_error(ec ? ec.message() : "not a folder", game_dir.string());
+  PARKAN_TRY(list_folder(game_dir));  // not a folder, or unreadable: an I/O error, not an empty game
   std::map<std::string, validation::ArchiveNames> base_archives;  // before the long part: fail fast
   if (!options.base.empty()) PARKAN_TRY(validation::read_base_archives(options.base, base_archives));
   ValidationReport report;
-  report.game = game_dir.string();
+  report.game = path_to_utf8(game_dir);
   std::vector<Diagnostic> scan_findings;
   const std::vector<GameFile> files = validation::scan_game_files(game_dir, scan_findings);
 

@@ -3,7 +3,7 @@
 // their extension (they have no magic).
 #include <algorithm>
 #include <array>
-#include <fstream>
+#include <optional>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -15,6 +15,7 @@
 #include "parkan/nres/archive.hpp"
 #include "parkan/rsli/archive.hpp"
 #include "parkan/texm/model.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::game::validation {
 
@@ -41,42 +42,67 @@ std::string fold_name(std::string_view name) {
   return out;
 }
 
-std::vector<GameFile> scan_game_files(const std::filesystem::path& root, std::vector<Diagnostic>& unreadable) {
-  namespace fs = std::filesystem;
-  std::vector<GameFile> files;
-  std::error_code ec;
-  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
-  for (; !ec && it != end; it.increment(ec)) {
-    std::error_code type_ec;
-    if (!it->is_regular_file(type_ec) || it->is_symlink(type_ec)) continue;
-    GameFile file;
-    file.full = it->path();
-    file.path = fs::relative(it->path(), root, type_ec).generic_string();
-    if (type_ec) file.path = it->path().filename().generic_string();
-    std::array<std::uint8_t, 12> head{};  // NRes: magic, version, entry count
-    std::ifstream in(file.full, std::ios::binary);
-    if (!in) {
-      unreadable.push_back({"game.file.unreadable", Severity::error, {file.path, {}, {}}, "cannot open the file"});
-    } else {
-      in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
-      const auto got = static_cast<std::size_t>(in.gcount());
-      file.kind = classify_scanned(file.path, {head[0], head[1], head[2], head[3]}, std::min<std::size_t>(got, 4));
-      if (file.kind == FileKind::archive && got == head.size())
-        file.entries_hint = std::min<std::size_t>(load_u32(head.data() + 8), 1u << 20);
-      if (file.kind == FileKind::library && got >= 6)  // docs/formats/rsli.md 2: i16 entry count at 4
-        file.entries_hint = static_cast<std::size_t>(std::max<int>(0, static_cast<std::int16_t>(load_u16(head.data() + 4))));
-    }
-    files.push_back(std::move(file));
+namespace {
+
+// The first bytes of a file (up to head.size()); how many were read, or nullopt when it cannot be opened.
+std::optional<std::size_t> read_head(const std::filesystem::path& file, std::array<std::uint8_t, 12>& head) {
+  auto input = InputFile::open(file);
+  if (!input) return std::nullopt;
+  std::size_t got = 0;
+  while (got < head.size()) {
+    auto n = input->read(head.data() + got, head.size() - got);
+    if (!n || *n == 0) break;
+    got += *n;
   }
-  if (ec) unreadable.push_back({"game.folder.unreadable", Severity::error, {"", {}, {}},
-                                fmt::format("cannot list the folder: {}", ec.message())});
+  return got;
+}
+
+GameFile scan_file(const std::filesystem::path& full, std::string relative, std::vector<Diagnostic>& unreadable) {
+  GameFile file;
+  file.full = full;
+  file.path = std::move(relative);
+  std::array<std::uint8_t, 12> head{};  // NRes: magic, version, entry count
+  const std::optional<std::size_t> got = read_head(full, head);
+  if (!got) {
+    unreadable.push_back({"game.file.unreadable", Severity::error, {file.path, {}, {}}, "cannot open the file"});
+    return file;
+  }
+  file.kind = classify_scanned(file.path, {head[0], head[1], head[2], head[3]}, std::min<std::size_t>(*got, 4));
+  if (file.kind == FileKind::archive && *got == head.size())
+    file.entries_hint = std::min<std::size_t>(load_u32(head.data() + 8), 1u << 20);
+  if (file.kind == FileKind::library && *got >= 6)  // docs/formats/rsli.md 2: i16 entry count at 4
+    file.entries_hint = static_cast<std::size_t>(std::max<int>(0, static_cast<std::int16_t>(load_u16(head.data() + 4))));
+  return file;
+}
+
+// Depth-first through `folder` (`relative` to the game folder, "" at the top). A subfolder that cannot
+// be listed is reported by name and skipped; the rest of the game is still scanned.
+void scan_folder(const std::filesystem::path& folder, const std::string& relative, std::vector<GameFile>& files,
+                 std::vector<Diagnostic>& unreadable) {
+  auto entries = list_folder(folder);
+  if (!entries) {
+    unreadable.push_back({"game.folder.unreadable", Severity::error, {relative.empty() ? "." : relative, {}, {}},
+                          entries.error().message});
+    return;
+  }
+  for (const FolderEntry& entry : *entries) {
+    const std::string path = relative.empty() ? entry.name : relative + "/" + entry.name;
+    if (entry.kind == FolderEntry::Kind::folder) scan_folder(folder / path_from_utf8(entry.name), path, files, unreadable);
+    if (entry.kind == FolderEntry::Kind::file) files.push_back(scan_file(folder / path_from_utf8(entry.name), path, unreadable));
+  }
+}
+
+}  // namespace
+
+std::vector<GameFile> scan_game_files(const std::filesystem::path& root, std::vector<Diagnostic>& unreadable) {
+  std::vector<GameFile> files;
+  scan_folder(root, "", files, unreadable);
   std::sort(files.begin(), files.end(), [](const GameFile& a, const GameFile& b) { return a.path < b.path; });
   return files;
 }
 
 Status read_base_archives(const std::filesystem::path& base, std::map<std::string, ArchiveNames>& out) {
-  std::error_code ec;
-  if (!std::filesystem::is_directory(base, ec)) return io_error(ec ? ec.message() : "not a folder", base.string());
+  PARKAN_TRY(list_folder(base));  // a base that is not a readable folder is an error, not an empty game
   std::vector<Diagnostic> ignored;  // the base game is not what is being checked
   for (const GameFile& file : scan_game_files(base, ignored)) {
     if (file.kind != FileKind::archive && file.kind != FileKind::library) continue;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "parkan/resource/reference.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::resource {
 
@@ -98,7 +99,7 @@ bool looks_like_archive(ByteView bytes) {
 
 Result<std::shared_ptr<const Archive>> open_archive(const std::filesystem::path& path) {
   PARKAN_ASSIGN(MappedFile file, MappedFile::open(path));
-  const std::string name = path.string();
+  const std::string name = path_to_utf8(path);
   if (looks_like_rsli(file.bytes())) {
     auto library = rsli::read(file.bytes(), rsli::Profile::compatible);
     if (!library) return std::move(library).error().in_file(name);
@@ -118,13 +119,13 @@ Result<Payload> open_file_payload(const std::filesystem::path& path) {
   PARKAN_ASSIGN(MappedFile mapped, MappedFile::open(path));
   auto file = std::make_shared<const MappedFile>(std::move(mapped));
   const ByteView bytes = file->bytes();
-  return Payload(std::move(file), bytes, PayloadLocation{path.string(), {}, {}, 0, 0, 0, 0});
+  return Payload(std::move(file), bytes, PayloadLocation{path_to_utf8(path), {}, {}, 0, 0, 0, 0});
 }
 
 Result<Payload> open_payload(std::string_view text) {
   const Reference ref = parse_reference(text);
-  if (!ref.is_entry()) return open_file_payload(ref.path);
-  PARKAN_ASSIGN(std::shared_ptr<const Archive> archive, open_archive(ref.path));
+  if (!ref.is_entry()) return open_file_payload(path_from_utf8(ref.path));
+  PARKAN_ASSIGN(std::shared_ptr<const Archive> archive, open_archive(path_from_utf8(ref.path)));
   return archive->get(text.substr(ref.path.size() + 2));
 }
 

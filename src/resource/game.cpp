@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "parkan/core/file.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/resource/reference.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::resource {
 
@@ -27,14 +29,9 @@ std::string fold_file_name(std::string_view name) {
 Result<Game> Game::open(const fs::path& root) {
   Game game;
   game.root_ = root;
-  std::error_code ec;
-  fs::directory_iterator it(root, ec);
-  if (ec) return io_error("cannot read folder: " + ec.message(), root.string());
-  for (const fs::directory_entry& entry : it) {
-    std::error_code type_ec;
-    if (entry.is_regular_file(type_ec)) game.files_.push_back(entry.path().filename().string());
-  }
-  std::sort(game.files_.begin(), game.files_.end());
+  PARKAN_ASSIGN(std::vector<FolderEntry> entries, list_folder(root));
+  for (FolderEntry& entry : entries)
+    if (entry.kind == FolderEntry::Kind::file) game.files_.push_back(std::move(entry.name));
   return game;
 }
 
@@ -67,18 +64,14 @@ std::optional<std::string> find_below(const fs::path& root, std::string_view rel
   std::string found;
   for (std::size_t p = 0; p < parts.size(); ++p) {
     const bool last = p + 1 == parts.size();
+    auto entries = list_folder(folder);
+    if (!entries) return std::nullopt;
     std::vector<std::string> names;
-    std::error_code ec;
-    for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
-      std::error_code type_ec;
-      if (last ? entry.is_regular_file(type_ec) : entry.is_directory(type_ec))
-        names.push_back(entry.path().filename().string());
-    }
-    if (ec) return std::nullopt;
-    std::sort(names.begin(), names.end());
+    for (FolderEntry& entry : *entries)
+      if (entry.kind == (last ? FolderEntry::Kind::file : FolderEntry::Kind::folder)) names.push_back(std::move(entry.name));
     std::optional<std::string> match = match_name(names, parts[p]);
     if (!match) return std::nullopt;
-    folder /= *match;
+    folder /= path_from_utf8(*match);
     found += (found.empty() ? "" : "/") + *match;
   }
   return found;
@@ -94,11 +87,11 @@ std::optional<std::string> Game::find_file(std::string_view name) const {
 Result<std::shared_ptr<const Archive>> Game::archive(std::string_view name) {
   std::optional<std::string> file = find_file(name);
   if (!file)
-    return io_error(fmt::format("no file named \"{}\" in the game folder", name), root_.string());
+    return io_error(fmt::format("no file named \"{}\" in the game folder", name), path_to_utf8(root_));
   std::lock_guard<std::mutex> hold(*lock_);
   auto found = opened_.find(*file);
   if (found != opened_.end()) return found->second;
-  PARKAN_ASSIGN(std::shared_ptr<const Archive> archive, open_archive(root_ / *file));
+  PARKAN_ASSIGN(std::shared_ptr<const Archive> archive, open_archive(root_ / path_from_utf8(*file)));
   opened_.emplace(*file, archive);
   return archive;
 }
@@ -107,8 +100,8 @@ Result<Payload> Game::get(std::string_view text) {
   const Reference ref = parse_reference(text);
   if (!ref.is_entry()) {
     std::optional<std::string> file = find_file(ref.path);
-    if (!file) return io_error(fmt::format("no file named \"{}\" in the game folder", ref.path), root_.string());
-    return open_file_payload(root_ / *file);
+    if (!file) return io_error(fmt::format("no file named \"{}\" in the game folder", ref.path), path_to_utf8(root_));
+    return open_file_payload(root_ / path_from_utf8(*file));
   }
   PARKAN_ASSIGN(std::shared_ptr<const Archive> container, archive(ref.path));
   return container->get(text.substr(ref.path.size() + 2));

@@ -4,6 +4,7 @@
 #include "parkan/core/text.hpp"
 #include "parkan/game/validate_json.hpp"
 #include "parkan/nres/archive.hpp"
+#include "parkan/core/utf8_path.hpp"
 #include "view_internal.hpp"
 
 namespace parkan::view::detail {
@@ -56,7 +57,7 @@ std::string game_json(const ServiceState& state) {
     const char* status = status_of(state, f.path, "");
     json entries = json::array();
     std::error_code ec;
-    const auto size = std::filesystem::file_size(state.root / std::filesystem::path(f.path), ec);
+    const auto size = std::filesystem::file_size(state.root / path_from_utf8(f.path), ec);
     if (container)
       if (auto archive = state.archive(f.path)) entries = entries_json(state, f.path, **archive, status);
     files.push_back({{"file", f.path},
@@ -73,8 +74,8 @@ std::string game_json(const ServiceState& state) {
   // "games/Parkan/" names the game "Parkan", as "games/Parkan" does.
   std::filesystem::path root = state.root.lexically_normal();
   if (root.filename().empty()) root = root.parent_path();
-  const std::string name = root.filename().string();
-  json doc = {{"game", name.empty() ? state.root.string() : name},
+  const std::string name = path_to_utf8(root.filename());
+  json doc = {{"game", name.empty() ? path_to_utf8(state.root) : name},
               {"files", std::move(files)},
               {"summary",
                {{"archives", r.archives},

@@ -10,6 +10,7 @@
 #include "parkan/msh/info_json.hpp"
 #include "parkan/msh/model.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/core/utf8_path.hpp"
 #include "view_internal.hpp"
 
 namespace parkan::view::detail {
@@ -26,7 +27,7 @@ Opened<msh::Model> open_model(const ServiceState& state, const Query& query) {
 
 // The name the page shows and the export names its root after: the entry, or the loose file's name.
 std::string model_name(const Located& located) {
-  return located.entry ? located.payload.entry_name() : std::filesystem::path(located.file).filename().string();
+  return located.entry ? located.payload.entry_name() : path_to_utf8(path_from_utf8(located.file).filename());
 }
 
 }  // namespace
@@ -79,7 +80,7 @@ Response handle_model_glb(const ServiceState& state, const Query& query) {
   gltf::Source source;
   source.model = r.located->payload.bytes();
   source.entry_name = r.located->entry ? r.located->payload.location().name
-                                       : std::filesystem::path(r.located->file).filename().string();
+                                       : path_to_utf8(path_from_utf8(r.located->file).filename());
   source.display_name = display_name(*r.located);
   source.library = r.located->archive;
   source.game = state.game.get();

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "parkan/game/validate_json.hpp"
+#include "parkan/core/utf8_path.hpp"
 #include "view_internal.hpp"
 
 namespace parkan::view {
@@ -197,7 +198,7 @@ Resolved resolve(const ServiceState& state, const Query& query) {
     located.payload = *std::move(payload);
     located.archive = *std::move(archive);
   } else {
-    auto payload = resource::open_file_payload(state.root / std::filesystem::path(file));
+    auto payload = resource::open_file_payload(state.root / path_from_utf8(file));
     if (!payload) {
       out.error = unreadable_response(file, payload.error());
       return out;

@@ -8,6 +8,7 @@
 #include "parkan/texm/load.hpp"
 #include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
+#include "parkan/core/utf8_path.hpp"
 #include "view_internal.hpp"
 
 namespace parkan::view::detail {
@@ -44,7 +45,7 @@ Response handle_texture(const ServiceState& state, const Query& query) {
               {"info", texm::info_json(*t.value, t.located->payload.bytes().size())},
               {"palette", palette_json(*t.value)},
               {"name_palette", texm::name_palette_json(texm::palette_index_from_name(
-                                   stored.empty() ? std::filesystem::path(t.located->file).filename().string() : stored))},
+                                   stored.empty() ? path_to_utf8(path_from_utf8(t.located->file).filename()) : stored))},
               {"load", texm::load_json(texm::load(*t.value, texm::kLoadFlagPage))},
               {"diagnostics", findings_json(state, state.findings_of(t.located->file, stored))}};
   return json_response(doc);

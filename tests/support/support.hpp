@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "parkan/core/bytes.hpp"
+#include "parkan/core/utf8_path.hpp"
 
 namespace parkan::test {
 
@@ -19,7 +20,8 @@ class TempDir {
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
   const std::filesystem::path& path() const { return path_; }
-  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+  // `name` is UTF-8 ("папка/x.bin" too), converted as the library converts paths.
+  std::filesystem::path operator/(const std::string& name) const { return path_ / path_from_utf8(name); }
 
  private:
   std::filesystem::path path_;

@@ -104,7 +104,19 @@ Status write_file_atomic(const std::filesystem::path& path, ByteView data,
 // extension: "CON.0" is the console) gets '_' before it; "", "." and ".." become "_", "_.", "_..".
 std::string portable_file_name(std::string_view name);
 
-// Creates `dir` and its parents when missing; an I/O error naming the folder otherwise.
+// Creates `dir` and its parents when missing; an I/O error naming the folder otherwise. Any length
+// (on Windows too: past 260 characters through \\?\).
 Status make_folder(const std::filesystem::path& dir);
+
+// One name in a folder. A symbolic link (a reparse point on Windows) is `other`, never followed.
+struct FolderEntry {
+  enum class Kind { file, folder, other };
+  std::string name;  // UTF-8
+  Kind kind = Kind::other;
+};
+
+// The entries of `dir` (without "." and ".."), sorted by name; an I/O error naming the folder when
+// it cannot be listed (missing, not a folder, no permission). Any length, as make_folder.
+Result<std::vector<FolderEntry>> list_folder(const std::filesystem::path& dir);
 
 }  // namespace parkan
