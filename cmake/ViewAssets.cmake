@@ -69,5 +69,5 @@ add_custom_command(OUTPUT ${PARKAN_VIEW_ASSETS_CPP}
   COMMENT "embedding the viewer's page and three.js")
 target_sources(parkan_cli PRIVATE ${PARKAN_VIEW_ASSETS_CPP})
 # The generated file is data only: compiled alone (outside the CLI's unity file), without optimization.
-set_source_files_properties(${PARKAN_VIEW_ASSETS_CPP} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON COMPILE_OPTIONS -O0)
+set_source_files_properties(${PARKAN_VIEW_ASSETS_CPP} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON COMPILE_OPTIONS $<IF:$<CXX_COMPILER_ID:MSVC>,/Od,-O0>)
 target_include_directories(parkan_cli PRIVATE ${PROJECT_SOURCE_DIR}/apps/parkan)
