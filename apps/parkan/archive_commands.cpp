@@ -311,8 +311,7 @@ std::vector<Diagnostic> unlisted_files(const fs::path& dir, const std::vector<st
     if (entry.name == nres::kManifestName || entry.kind == FolderEntry::Kind::folder) continue;
     if (std::binary_search(loaded.begin(), loaded.end(), entry.name)) continue;
     const fs::path file = dir / path_from_utf8(entry.name);
-    std::error_code same_ec;
-    if (fs::equivalent(file, out, same_ec)) continue;  // the archive just written into the folder
+    if (same_file(file, out)) continue;  // the archive just written into the folder
     found.push_back(Diagnostic{nres::codes::kFolderUnlisted, Severity::warning, Location{path_to_utf8(file), {}, std::nullopt},
                                "not in the manifest, so not packed (add it to \"entries\" to pack it)"});
   }
@@ -354,8 +353,7 @@ void add_pack(CLI::App& group) {
             std::error_code ec;
             if (fs::exists(out_path, ec))
               for (const std::string& name : loaded) {
-                std::error_code same_ec;
-                if (fs::equivalent(folder / path_from_utf8(name), out_path, same_ec))
+                if (same_file(folder / path_from_utf8(name), out_path))
                   return io_error("refusing to overwrite the input file", *out);
               }
           }

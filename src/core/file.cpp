@@ -12,12 +12,6 @@ namespace parkan {
 
 namespace {
 
-// True when both paths exist and name the same file.
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
-  std::error_code ec;
-  bool same = std::filesystem::equivalent(a, b, ec);
-  return !ec && same;
-}
 
 constexpr std::size_t kWriteBuffer = std::size_t(1) << 20;
 

@@ -113,6 +113,20 @@ Status close_and_replace(FileHandle file, const std::filesystem::path& temp, con
 
 void remove_quietly(const std::filesystem::path& path) { ::unlink(path.c_str()); }
 
+}  // namespace parkan::platform
+
+namespace parkan {
+
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  struct stat sa {}, sb {};
+  if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+}  // namespace parkan
+
+namespace parkan::platform {
+
 Status make_folders(const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);

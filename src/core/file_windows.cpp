@@ -144,6 +144,30 @@ Status close_and_replace(FileHandle file, const std::filesystem::path& temp, con
 
 void remove_quietly(const std::filesystem::path& path) { ::DeleteFileW(os_path(path).c_str()); }
 
+}  // namespace parkan::platform
+
+namespace parkan {
+
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  // Opened for no access (attributes only), shared every way, folders too: never blocked by an open file.
+  auto identity = [](const std::filesystem::path& path, BY_HANDLE_FILE_INFORMATION& info) {
+    HANDLE handle = ::CreateFileW(platform::os_path(path).c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                  nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    if (handle == INVALID_HANDLE_VALUE) return false;
+    const bool ok = ::GetFileInformationByHandle(handle, &info) != 0;
+    ::CloseHandle(handle);
+    return ok;
+  };
+  BY_HANDLE_FILE_INFORMATION ia{}, ib{};
+  if (!identity(a, ia) || !identity(b, ib)) return false;
+  return ia.dwVolumeSerialNumber == ib.dwVolumeSerialNumber && ia.nFileIndexHigh == ib.nFileIndexHigh &&
+         ia.nFileIndexLow == ib.nFileIndexLow;
+}
+
+}  // namespace parkan
+
+namespace parkan::platform {
+
 Status make_folders(const std::filesystem::path& dir) {
   // Each missing folder from the outermost, by CreateDirectoryW on the \\?\ form where it is long
   // (std::filesystem::create_directories stops at 260 characters).

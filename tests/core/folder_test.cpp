@@ -1,6 +1,6 @@
-// Folders through core/file.hpp: make_folder and list_folder (sorted, kinds, symbolic links never
-// followed), their errors naming the folder, and both past 260 characters, where std::filesystem
-// stops on Windows.
+// Folders and file identity through core/file.hpp: make_folder and list_folder (sorted, kinds,
+// symbolic links never followed), their errors naming the folder, same_file, and all of them past 260
+// characters, where std::filesystem stops on Windows.
 #include <gtest/gtest.h>
 
 #include "parkan/core/file.hpp"
@@ -92,6 +92,35 @@ TEST(LongPaths, FoldersBeyond260CharactersAreMadeListedAndWrittenInto) {
   auto parent = list_folder(deep.parent_path());
   ASSERT_TRUE(parent);
   EXPECT_EQ(names_of(*parent, FolderEntry::Kind::folder), std::vector<std::string>{"папка"});
+}
+
+TEST(SameFile, OneFileWhateverTheSpellingTwoFilesNever) {
+  test::TempDir dir;
+  test::write_bytes(dir / "x.bin", ByteBuffer{1});
+  test::write_bytes(dir / "y.bin", ByteBuffer{1});
+  ASSERT_TRUE(make_folder(dir / "sub"));
+  EXPECT_TRUE(same_file(dir / "x.bin", dir / "x.bin"));
+  EXPECT_TRUE(same_file(dir / "x.bin", dir / "sub/../x.bin"));
+  EXPECT_FALSE(same_file(dir / "x.bin", dir / "y.bin"));  // same bytes, another file
+  EXPECT_FALSE(same_file(dir / "x.bin", dir / "missing.bin"));
+  EXPECT_FALSE(same_file(dir / "missing.bin", dir / "missing.bin"));
+  std::error_code ec;
+  fs::create_hard_link(dir / "x.bin", dir / "link.bin", ec);
+  if (!ec) EXPECT_TRUE(same_file(dir / "x.bin", dir / "link.bin"));
+}
+
+TEST(LongPaths, SameFileBeyond260Characters) {
+  test::TempDir dir;
+  const fs::path deep = dir / (std::string(120, 'a') + "/" + std::string(120, 'b'));
+  ASSERT_TRUE(make_folder(deep));
+  ASSERT_TRUE(write_file_atomic(deep / "x.bin", ByteBuffer{1}));
+  ASSERT_TRUE(write_file_atomic(deep / "y.bin", ByteBuffer{1}));
+  EXPECT_TRUE(same_file(deep / "x.bin", deep / "x.bin"));
+  EXPECT_FALSE(same_file(deep / "x.bin", deep / "y.bin"));
+  // The writer's own guard, which uses it: the input is refused as the output.
+  auto refused = write_file_atomic(deep / "x.bin", ByteBuffer{2}, {deep / "x.bin"});
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().message, "refusing to overwrite the input file");
 }
 
 }  // namespace

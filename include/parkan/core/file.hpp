@@ -104,6 +104,10 @@ Status write_file_atomic(const std::filesystem::path& path, ByteView data,
 // extension: "CON.0" is the console) gets '_' before it; "", "." and ".." become "_", "_.", "_..".
 std::string portable_file_name(std::string_view name);
 
+// True when both paths exist and name the same file (the same inode, or on Windows the same volume
+// and file index), whatever the spelling, links or length of either.
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b);
+
 // Creates `dir` and its parents when missing; an I/O error naming the folder otherwise. Any length
 // (on Windows too: past 260 characters through \\?\).
 Status make_folder(const std::filesystem::path& dir);
