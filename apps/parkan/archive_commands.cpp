@@ -350,8 +350,7 @@ void add_pack(CLI::App& group) {
         // Refuse to overwrite an input: the manifest (checked on creation) or any file read.
         nres::ByteSink sink = [&, inner = output.sink()](ByteView bytes) -> Status {
           if (!output.file) {
-            std::error_code ec;
-            if (fs::exists(out_path, ec))
+            if (path_kind(out_path) != PathKind::missing)
               for (const std::string& name : loaded) {
                 if (same_file(folder / path_from_utf8(name), out_path))
                   return io_error("refusing to overwrite the input file", *out);

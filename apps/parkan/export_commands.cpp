@@ -65,9 +65,8 @@ std::string glb_name_for(std::string_view entry_name) {
 // Every model of an archive to OUTDIR/<stem>.glb. A model that cannot be exported is reported and
 // skipped (exit 1 at the end); an output that cannot be written stops the export (exit 3).
 Result<int> export_archive(const GltfArgs& args, const std::shared_ptr<const resource::Archive>& archive) {
-  std::error_code ec;
   const fs::path out = path_from_utf8(args.out);
-  if (fs::exists(out, ec) && !fs::is_directory(out, ec))
+  if (const PathKind kind = path_kind(out); kind != PathKind::missing && kind != PathKind::folder)
     return usage_error(fmt::format("{} is an archive: OUT must be a folder, and {} is a file", args.src, args.out));
   PARKAN_TRY(make_folder(out));
   PARKAN_ASSIGN(std::optional<resource::Game> game, open_game(args, archive->path()));

@@ -205,7 +205,7 @@ void add_mat0_commands(CLI::App& app) {
                                 "folder (INDIR OUT.lib); unmodified text gives the original bytes. A field build "
                                 "does not know, or a value given twice in forms that disagree, is an error",
                                 [=]() -> Result<int> {
-                                  if (fs::is_directory(path_from_utf8(*in))) return build_library(path_from_utf8(*in), *out);
+                                  if (path_kind(path_from_utf8(*in)) == PathKind::folder) return build_library(path_from_utf8(*in), *out);
                                   return build_one(*in, *out);
                                 });
     cmd->add_option("IN", *in, "a text form (.json) or a folder written by mat0 dump ARCHIVE OUTDIR")->required();

@@ -109,8 +109,7 @@ bool is_rsli_library(const std::string& path) {
 }
 
 bool is_rsli_folder(const std::string& dir) {
-  std::error_code ec;
-  return fs::is_regular_file(path_from_utf8(dir) / path_from_utf8(rsli::kLibraryFileName), ec);
+  return path_kind(path_from_utf8(dir) / path_from_utf8(rsli::kLibraryFileName)) == PathKind::file;
 }
 
 Result<int> rsli_list(const std::string& path, bool as_json) {

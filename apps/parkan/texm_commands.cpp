@@ -125,8 +125,7 @@ bool ends_with_png(std::string_view path) {
 }
 
 bool names_a_folder(const std::string& out) {
-  std::error_code ec;
-  return fs::is_directory(path_from_utf8(out), ec) || (!out.empty() && (out.back() == '/' || out.back() == '\\'));
+  return path_kind(path_from_utf8(out)) == PathKind::folder || (!out.empty() && (out.back() == '/' || out.back() == '\\'));
 }
 
 // to-png's OUT: a folder (existing, or named with a trailing slash) receives NAME.png.
@@ -272,8 +271,7 @@ void add_texm_commands(CLI::App& app) {
       if (!resource::parse_reference(*src).is_entry()) {
         PARKAN_ASSIGN(resource::Payload whole, resource::open_payload(*src));
         if (resource::looks_like_archive(whole.bytes())) {
-          std::error_code ec;
-          if (fs::exists(path_from_utf8(*out), ec) && !fs::is_directory(path_from_utf8(*out), ec))
+          if (const PathKind kind = path_kind(path_from_utf8(*out)); kind != PathKind::missing && kind != PathKind::folder)
             return usage_error(fmt::format("{} is an archive: OUT must be a folder, and {} is a file", *src, *out));
           if (!names_a_folder(*out) && ends_with_png(*out))
             return usage_error(fmt::format("{} is an archive: OUT must be a folder (for one texture use {}::NAME)",

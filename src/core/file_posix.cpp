@@ -117,6 +117,13 @@ void remove_quietly(const std::filesystem::path& path) { ::unlink(path.c_str());
 
 namespace parkan {
 
+PathKind path_kind(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return PathKind::missing;
+  if (S_ISREG(st.st_mode)) return PathKind::file;
+  return S_ISDIR(st.st_mode) ? PathKind::folder : PathKind::other;
+}
+
 bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
   struct stat sa {}, sb {};
   if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;

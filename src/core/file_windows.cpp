@@ -148,6 +148,13 @@ void remove_quietly(const std::filesystem::path& path) { ::DeleteFileW(os_path(p
 
 namespace parkan {
 
+PathKind path_kind(const std::filesystem::path& path) {
+  const DWORD attributes = ::GetFileAttributesW(platform::os_path(path).c_str());
+  if (attributes == INVALID_FILE_ATTRIBUTES) return PathKind::missing;
+  if (attributes & FILE_ATTRIBUTE_DIRECTORY) return PathKind::folder;
+  return (attributes & FILE_ATTRIBUTE_DEVICE) ? PathKind::other : PathKind::file;
+}
+
 bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
   // Opened for no access (attributes only), shared every way, folders too: never blocked by an open file.
   auto identity = [](const std::filesystem::path& path, BY_HANDLE_FILE_INFORMATION& info) {

@@ -187,6 +187,11 @@ TEST(LongPathsCli, AGameBeyond260CharactersIsWrittenValidatedExtractedAndExporte
   auto exported = run_cli({"export", "gltf", utf8(game / u8"models.rlb"_u8), utf8(deep / u8"модели"_u8)});
   EXPECT_EQ(exported.exit_code, 0) << exported.err;
   EXPECT_TRUE(fs::is_regular_file(deep / u8"модели"_u8 / u8"tank.glb"_u8));
+  // A file where a folder is needed is still recognized at that depth (a usage error, exit 2).
+  const std::string taken = utf8(deep / u8"Textures.lib"_u8);
+  auto refused = run_cli({"export", "gltf", utf8(game / u8"models.rlb"_u8), taken});
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("OUT must be a folder, and " + taken + " is a file"), std::string::npos) << refused.err;
 }
 
 }  // namespace

@@ -106,10 +106,23 @@ TEST(SameFile, OneFileWhateverTheSpellingTwoFilesNever) {
   EXPECT_FALSE(same_file(dir / "missing.bin", dir / "missing.bin"));
   std::error_code ec;
   fs::create_hard_link(dir / "x.bin", dir / "link.bin", ec);
-  if (!ec) EXPECT_TRUE(same_file(dir / "x.bin", dir / "link.bin"));
+  if (!ec) {
+    EXPECT_TRUE(same_file(dir / "x.bin", dir / "link.bin"));
+  }
 }
 
-TEST(LongPaths, SameFileBeyond260Characters) {
+TEST(PathKind, NamesAFileAFolderOrNothing) {
+  test::TempDir dir;
+  test::write_bytes(dir / "x.bin", ByteBuffer{1});
+  ASSERT_TRUE(make_folder(dir / "sub"));
+  EXPECT_EQ(path_kind(dir / "x.bin"), PathKind::file);
+  EXPECT_EQ(path_kind(dir / "sub"), PathKind::folder);
+  EXPECT_EQ(path_kind(dir / "sub/"), PathKind::folder);
+  EXPECT_EQ(path_kind(dir / "missing"), PathKind::missing);
+  EXPECT_EQ(path_kind(dir / "x.bin/below"), PathKind::missing);
+}
+
+TEST(LongPaths, SameFileAndPathKindBeyond260Characters) {
   test::TempDir dir;
   const fs::path deep = dir / (std::string(120, 'a') + "/" + std::string(120, 'b'));
   ASSERT_TRUE(make_folder(deep));
@@ -117,6 +130,8 @@ TEST(LongPaths, SameFileBeyond260Characters) {
   ASSERT_TRUE(write_file_atomic(deep / "y.bin", ByteBuffer{1}));
   EXPECT_TRUE(same_file(deep / "x.bin", deep / "x.bin"));
   EXPECT_FALSE(same_file(deep / "x.bin", deep / "y.bin"));
+  EXPECT_EQ(path_kind(deep / "x.bin"), PathKind::file);
+  EXPECT_EQ(path_kind(deep), PathKind::folder);
   // The writer's own guard, which uses it: the input is refused as the output.
   auto refused = write_file_atomic(deep / "x.bin", ByteBuffer{2}, {deep / "x.bin"});
   ASSERT_FALSE(refused);

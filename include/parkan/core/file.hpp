@@ -104,6 +104,11 @@ Status write_file_atomic(const std::filesystem::path& path, ByteView data,
 // extension: "CON.0" is the console) gets '_' before it; "", "." and ".." become "_", "_.", "_..".
 std::string portable_file_name(std::string_view name);
 
+// What a path names, following symbolic links: nothing (or nothing parkan may look at), a regular
+// file, a folder, or something else (a device, a pipe). Any length, as make_folder.
+enum class PathKind { missing, file, folder, other };
+PathKind path_kind(const std::filesystem::path& path);
+
 // True when both paths exist and name the same file (the same inode, or on Windows the same volume
 // and file index), whatever the spelling, links or length of either.
 bool same_file(const std::filesystem::path& a, const std::filesystem::path& b);
