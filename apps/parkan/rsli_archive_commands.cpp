@@ -95,17 +95,10 @@ std::vector<std::string> library_file_names(const rsli::Archive& archive) {
 }  // namespace
 
 bool is_rsli_library(const std::string& path) {
-  // InputFile refuses what is not a regular file without blocking (a named pipe): then the caller's
-  // own open reports it.
-  auto file = InputFile::open(path_from_utf8(path));
-  std::uint8_t magic[4] = {};
-  std::size_t got = 0;
-  while (file && got < 4) {
-    auto n = file->read(magic + got, 4 - got);
-    if (!n || *n == 0) break;
-    got += *n;
-  }
-  return got == 4 && magic[0] == 'N' && magic[1] == 'L' && magic[2] == 0 && magic[3] == 1;
+  // read_file_head refuses what is not a regular file without blocking (a named pipe): then the
+  // caller's own open reports it.
+  auto magic = read_file_head(path_from_utf8(path), 4);
+  return magic && magic->size() == 4 && (*magic)[0] == 'N' && (*magic)[1] == 'L' && (*magic)[2] == 0 && (*magic)[3] == 1;
 }
 
 bool is_rsli_folder(const std::string& dir) {

@@ -10,20 +10,9 @@
 #include <shellapi.h>
 
 #include "parkan/core/console.hpp"
+#include "utf16_windows.hpp"
 
 namespace parkan {
-
-namespace {
-
-std::string to_utf8(const wchar_t* text) {
-  const int length = ::WideCharToMultiByte(CP_UTF8, 0, text, -1, nullptr, 0, nullptr, nullptr);
-  if (length <= 1) return {};
-  std::string out(static_cast<std::size_t>(length - 1), '\0');
-  ::WideCharToMultiByte(CP_UTF8, 0, text, -1, out.data(), length, nullptr, nullptr);
-  return out;
-}
-
-}  // namespace
 
 void prepare_console() {
   ::SetConsoleOutputCP(CP_UTF8);
@@ -42,7 +31,7 @@ std::vector<std::string> utf8_arguments(int argc, char** argv) {
   if (!wide) return std::vector<std::string>(argv, argv + argc);
   std::vector<std::string> out;
   out.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) out.push_back(to_utf8(wide[i]));
+  for (int i = 0; i < count; ++i) out.push_back(platform::utf16_to_utf8(wide[i]));
   ::LocalFree(wide);
   return out;
 }
@@ -50,9 +39,7 @@ std::vector<std::string> utf8_arguments(int argc, char** argv) {
 bool is_terminal(std::FILE* stream) { return ::_isatty(::_fileno(stream)) != 0; }
 
 bool open_in_browser(const std::string& url) {
-  const int length = ::MultiByteToWideChar(CP_UTF8, 0, url.c_str(), -1, nullptr, 0);
-  std::wstring wide(static_cast<std::size_t>(length > 0 ? length : 1), L'\0');
-  ::MultiByteToWideChar(CP_UTF8, 0, url.c_str(), -1, wide.data(), length);
+  const std::wstring wide = platform::utf8_to_utf16(url);
   const auto result = reinterpret_cast<std::intptr_t>(::ShellExecuteW(nullptr, L"open", wide.c_str(), nullptr, nullptr, SW_SHOWNORMAL));
   return result > 32;  // ShellExecute's success values
 }

@@ -84,6 +84,19 @@ Result<ByteBuffer> read_file(const std::filesystem::path& path) {
   return ByteBuffer(bytes.begin(), bytes.end());
 }
 
+Result<ByteBuffer> read_file_head(const std::filesystem::path& path, std::size_t max_bytes) {
+  PARKAN_ASSIGN(InputFile file, InputFile::open(path));
+  ByteBuffer head(max_bytes);
+  std::size_t got = 0;
+  while (got < max_bytes) {  // a read may return fewer bytes than asked before the end
+    PARKAN_ASSIGN(std::size_t n, file.read(head.data() + got, max_bytes - got));
+    if (n == 0) break;
+    got += n;
+  }
+  head.resize(got);
+  return head;
+}
+
 Result<AtomicFile> AtomicFile::create(const std::filesystem::path& path,
                                       const std::vector<std::filesystem::path>& inputs) {
   for (const auto& input : inputs)

@@ -13,6 +13,7 @@
 
 #include "parkan/core/utf8_path.hpp"
 #include "platform_file.hpp"
+#include "utf16_windows.hpp"
 
 namespace parkan::platform {
 
@@ -27,7 +28,7 @@ std::string last_error_text() {
   std::wstring wide = length ? std::wstring(text, length) : std::wstring();
   if (text) ::LocalFree(text);
   while (!wide.empty() && (wide.back() == L'\n' || wide.back() == L'\r' || wide.back() == L'.')) wide.pop_back();
-  std::string out = path_to_utf8(std::filesystem::path(wide));
+  std::string out = utf16_to_utf8(wide);
   return out.empty() ? fmt::format("Windows error {}", code) : out;
 }
 

@@ -222,13 +222,12 @@ void count_resource(ValidationReport& report, const CheckedResource& r) {
 }  // namespace
 
 Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, const ValidateOptions& options) {
-  PARKAN_TRY(list_folder(game_dir));  // not a folder, or unreadable: an I/O error, not an empty game
+  std::vector<Diagnostic> scan_findings;
+  PARKAN_ASSIGN(const std::vector<GameFile> files, validation::scan_game_files(game_dir, scan_findings));
   std::map<std::string, validation::ArchiveNames> base_archives;  // before the long part: fail fast
   if (!options.base.empty()) PARKAN_TRY(validation::read_base_archives(options.base, base_archives));
   ValidationReport report;
   report.game = path_to_utf8(game_dir);
-  std::vector<Diagnostic> scan_findings;
-  const std::vector<GameFile> files = validation::scan_game_files(game_dir, scan_findings);
 
   std::size_t total = 0;
   for (const GameFile& f : files)

@@ -28,8 +28,9 @@ struct GameFile {
 };
 
 // Every regular file under `root` (recursively, symlinks not followed), sorted by path, classified.
-// A file that cannot be opened is classified `other` and reported in `unreadable`.
-std::vector<GameFile> scan_game_files(const std::filesystem::path& root, std::vector<Diagnostic>& unreadable);
+// A file that cannot be opened is classified `other` and reported in `unreadable`, and so is a
+// subfolder that cannot be listed; `root` itself unlisted is an I/O error.
+Result<std::vector<GameFile>> scan_game_files(const std::filesystem::path& root, std::vector<Diagnostic>& unreadable);
 
 // What one resource is and what the reference pass needs from it.
 struct MaterialTexture {

@@ -3,7 +3,6 @@
 // their extension (they have no magic).
 #include <algorithm>
 #include <array>
-#include <optional>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -44,67 +43,64 @@ std::string fold_name(std::string_view name) {
 
 namespace {
 
-// The first bytes of a file (up to head.size()); how many were read, or nullopt when it cannot be opened.
-std::optional<std::size_t> read_head(const std::filesystem::path& file, std::array<std::uint8_t, 12>& head) {
-  auto input = InputFile::open(file);
-  if (!input) return std::nullopt;
-  std::size_t got = 0;
-  while (got < head.size()) {
-    auto n = input->read(head.data() + got, head.size() - got);
-    if (!n || *n == 0) break;
-    got += *n;
-  }
-  return got;
-}
-
 GameFile scan_file(const std::filesystem::path& full, std::string relative, std::vector<Diagnostic>& unreadable) {
   GameFile file;
   file.full = full;
   file.path = std::move(relative);
-  std::array<std::uint8_t, 12> head{};  // NRes: magic, version, entry count
-  const std::optional<std::size_t> got = read_head(full, head);
-  if (!got) {
+  auto read = read_file_head(full, 12);  // NRes: magic, version, entry count
+  if (!read) {
     unreadable.push_back({"game.file.unreadable", Severity::error, {file.path, {}, {}}, "cannot open the file"});
     return file;
   }
-  file.kind = classify_scanned(file.path, {head[0], head[1], head[2], head[3]}, std::min<std::size_t>(*got, 4));
-  if (file.kind == FileKind::archive && *got == head.size())
+  const ByteBuffer& head = *read;
+  std::array<std::uint8_t, 4> magic{};
+  std::copy_n(head.begin(), std::min<std::size_t>(head.size(), 4), magic.begin());
+  file.kind = classify_scanned(file.path, magic, std::min<std::size_t>(head.size(), 4));
+  if (file.kind == FileKind::archive && head.size() == 12)
     file.entries_hint = std::min<std::size_t>(load_u32(head.data() + 8), 1u << 20);
-  if (file.kind == FileKind::library && *got >= 6)  // docs/formats/rsli.md 2: i16 entry count at 4
+  if (file.kind == FileKind::library && head.size() >= 6)  // docs/formats/rsli.md 2: i16 entry count at 4
     file.entries_hint = static_cast<std::size_t>(std::max<int>(0, static_cast<std::int16_t>(load_u16(head.data() + 4))));
   return file;
 }
 
-// Depth-first through `folder` (`relative` to the game folder, "" at the top). A subfolder that cannot
-// be listed is reported by name and skipped; the rest of the game is still scanned.
-void scan_folder(const std::filesystem::path& folder, const std::string& relative, std::vector<GameFile>& files,
-                 std::vector<Diagnostic>& unreadable) {
+void scan_entries(const std::filesystem::path& folder, const std::string& relative,
+                  const std::vector<FolderEntry>& entries, std::vector<GameFile>& files, std::vector<Diagnostic>& unreadable);
+
+// A subfolder that cannot be listed is reported by name and skipped; the rest of the game is still scanned.
+void scan_subfolder(const std::filesystem::path& folder, const std::string& relative, std::vector<GameFile>& files,
+                    std::vector<Diagnostic>& unreadable) {
   auto entries = list_folder(folder);
-  if (!entries) {
-    unreadable.push_back({"game.folder.unreadable", Severity::error, {relative.empty() ? "." : relative, {}, {}},
-                          entries.error().message});
-    return;
-  }
-  for (const FolderEntry& entry : *entries) {
+  if (!entries)
+    unreadable.push_back({"game.folder.unreadable", Severity::error, {relative, {}, {}}, entries.error().message});
+  else
+    scan_entries(folder, relative, *entries, files, unreadable);
+}
+
+// Depth-first through the `entries` of `folder` (`relative` to the game folder, "" at the top).
+void scan_entries(const std::filesystem::path& folder, const std::string& relative,
+                  const std::vector<FolderEntry>& entries, std::vector<GameFile>& files, std::vector<Diagnostic>& unreadable) {
+  for (const FolderEntry& entry : entries) {
     const std::string path = relative.empty() ? entry.name : relative + "/" + entry.name;
-    if (entry.kind == FolderEntry::Kind::folder) scan_folder(folder / path_from_utf8(entry.name), path, files, unreadable);
+    if (entry.kind == FolderEntry::Kind::folder) scan_subfolder(folder / path_from_utf8(entry.name), path, files, unreadable);
     if (entry.kind == FolderEntry::Kind::file) files.push_back(scan_file(folder / path_from_utf8(entry.name), path, unreadable));
   }
 }
 
 }  // namespace
 
-std::vector<GameFile> scan_game_files(const std::filesystem::path& root, std::vector<Diagnostic>& unreadable) {
+Result<std::vector<GameFile>> scan_game_files(const std::filesystem::path& root, std::vector<Diagnostic>& unreadable) {
+  // The game folder itself must list (not a folder, or unreadable: an I/O error, not an empty game).
+  PARKAN_ASSIGN(std::vector<FolderEntry> top, list_folder(root));
   std::vector<GameFile> files;
-  scan_folder(root, "", files, unreadable);
+  scan_entries(root, "", top, files, unreadable);
   std::sort(files.begin(), files.end(), [](const GameFile& a, const GameFile& b) { return a.path < b.path; });
   return files;
 }
 
 Status read_base_archives(const std::filesystem::path& base, std::map<std::string, ArchiveNames>& out) {
-  PARKAN_TRY(list_folder(base));  // a base that is not a readable folder is an error, not an empty game
   std::vector<Diagnostic> ignored;  // the base game is not what is being checked
-  for (const GameFile& file : scan_game_files(base, ignored)) {
+  PARKAN_ASSIGN(const std::vector<GameFile> files, scan_game_files(base, ignored));
+  for (const GameFile& file : files) {
     if (file.kind != FileKind::archive && file.kind != FileKind::library) continue;
     auto mapped = MappedFile::open(file.full);
     if (!mapped) continue;

@@ -24,6 +24,13 @@ std::string utf8(const fs::path& path) {
 
 fs::path operator""_u8(const char8_t* text, std::size_t size) { return fs::path(std::u8string(text, size)); }
 
+// parkan run with `args` exits 0 (its stderr in the failure message when not).
+::testing::AssertionResult succeeds(const std::vector<std::string>& args) {
+  const test::CliResult r = run_cli(args);
+  if (r.exit_code == 0) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "exit " << r.exit_code << ": " << r.err;
+}
+
 bool starts_with(const ByteBuffer& bytes, std::string_view head) {
   return bytes.size() >= head.size() && std::equal(head.begin(), head.end(), bytes.begin(),
                                                    [](char c, std::uint8_t b) { return std::uint8_t(c) == b; });
@@ -77,58 +84,46 @@ TEST_F(UnicodePaths, ArchivesAreListedExtractedAndPackedBackByteForByte) {
     const fs::path folder = work.path() / u8"распаковано"_u8 / fs::path(std::u8string(name));
     const fs::path packed = work.path() / (u8"заново-"_u8 += fs::path(std::u8string(name)));
 
-    auto list = run_cli({"archive", "list", utf8(archive)});
-    EXPECT_EQ(list.exit_code, 0) << list.err;
-    auto extract = run_cli({"--quiet", "archive", "extract", utf8(archive), utf8(folder)});
-    EXPECT_EQ(extract.exit_code, 0) << extract.err;
+    EXPECT_TRUE(succeeds({"archive", "list", utf8(archive)}));
+    EXPECT_TRUE(succeeds({"--quiet", "archive", "extract", utf8(archive), utf8(folder)}));
     EXPECT_TRUE(fs::is_regular_file(folder / u8"manifest.json"_u8));
-    auto pack = run_cli({"archive", "pack", utf8(folder), utf8(packed)});
-    EXPECT_EQ(pack.exit_code, 0) << pack.err;
+    EXPECT_TRUE(succeeds({"archive", "pack", utf8(folder), utf8(packed)}));
     EXPECT_TRUE(same_bytes(archive, packed)) << utf8(packed);
-    auto verify = run_cli({"archive", "verify", "--compatible", utf8(packed)});
-    EXPECT_EQ(verify.exit_code, 0) << verify.err;
+    EXPECT_TRUE(succeeds({"archive", "verify", "--compatible", utf8(packed)}));
   }
 }
 
 TEST_F(UnicodePaths, TexturesAndMaterialsAreWrittenUnderTheirNames) {
   const fs::path png = work.path() / u8"трава.png"_u8;
-  auto one = run_cli({"texm", "to-png", in_game(u8"Textures.lib") + "::GRASS.0", utf8(png)});
-  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_TRUE(succeeds({"texm", "to-png", in_game(u8"Textures.lib") + "::GRASS.0", utf8(png)}));
   EXPECT_TRUE(starts_with(test::read_bytes(png), "\x89PNG\r\n\x1a\n"));
 
   const fs::path folder = work.path() / u8"все текстуры"_u8;
-  auto all = run_cli({"--quiet", "texm", "to-png", in_game(u8"Textures.lib"), utf8(folder) + "/"});
-  EXPECT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_TRUE(succeeds({"--quiet", "texm", "to-png", in_game(u8"Textures.lib"), utf8(folder) + "/"}));
   EXPECT_TRUE(same_bytes(png, folder / u8"GRASS.0.png"_u8));
 
   const fs::path texm = work.path() / u8"трава.texm"_u8;
-  auto encode = run_cli({"texm", "from-png", utf8(png), utf8(texm), "--format", "565"});
-  EXPECT_EQ(encode.exit_code, 0) << encode.err;
+  EXPECT_TRUE(succeeds({"texm", "from-png", utf8(png), utf8(texm), "--format", "565"}));
   EXPECT_TRUE(fs::is_regular_file(texm));
 
   const fs::path dumped = work.path() / u8"материалы"_u8;
   const fs::path rebuilt = work.path() / u8"Материалы.lib"_u8;
-  auto dump = run_cli({"--quiet", "mat0", "dump", in_game(u8"Material.lib"), utf8(dumped)});
-  EXPECT_EQ(dump.exit_code, 0) << dump.err;
-  auto build = run_cli({"mat0", "build", utf8(dumped), utf8(rebuilt)});
-  EXPECT_EQ(build.exit_code, 0) << build.err;
+  EXPECT_TRUE(succeeds({"--quiet", "mat0", "dump", in_game(u8"Material.lib"), utf8(dumped)}));
+  EXPECT_TRUE(succeeds({"mat0", "build", utf8(dumped), utf8(rebuilt)}));
   EXPECT_TRUE(same_bytes(*game_ / u8"Material.lib"_u8, rebuilt));
 }
 
 TEST_F(UnicodePaths, ModelsExportToGltfFilesAndFolders) {
   const fs::path glb = work.path() / u8"танк.glb"_u8;
-  auto one = run_cli({"export", "gltf", in_game(u8"models.rlb") + "::tank.msh", utf8(glb)});
-  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_TRUE(succeeds({"export", "gltf", in_game(u8"models.rlb") + "::tank.msh", utf8(glb)}));
   EXPECT_TRUE(starts_with(test::read_bytes(glb), "glTF"));
 
   const fs::path folder = work.path() / u8"модели"_u8;
-  auto all = run_cli({"export", "gltf", in_game(u8"models.rlb"), utf8(folder)});
-  EXPECT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_TRUE(succeeds({"export", "gltf", in_game(u8"models.rlb"), utf8(folder)}));
   EXPECT_TRUE(same_bytes(glb, folder / u8"tank.glb"_u8));
 
   // A bare model file beside its .wea, found through the game folder it sits in.
-  auto bare = run_cli({"export", "gltf", in_game(u8"models/walker.msh"), utf8(work.path() / u8"ходок.gltf"_u8)});
-  EXPECT_EQ(bare.exit_code, 0) << bare.err;
+  EXPECT_TRUE(succeeds({"export", "gltf", in_game(u8"models/walker.msh"), utf8(work.path() / u8"ходок.gltf"_u8)}));
   EXPECT_TRUE(fs::is_regular_file(work.path() / u8"ходок.gltf"_u8));
 }
 
@@ -179,13 +174,10 @@ TEST(LongPathsCli, AGameBeyond260CharactersIsWrittenValidatedExtractedAndExporte
   EXPECT_EQ(validated.exit_code, 0) << validated.err;
   EXPECT_EQ(validated.out.rfind(utf8(game) + ": 13 archives, 194 resources\n", 0), 0u) << validated.out;
   const fs::path folder = deep / u8"распаковано"_u8 / std::string(40, 'c');
-  auto extract = run_cli({"--quiet", "archive", "extract", utf8(game / u8"Textures.lib"_u8), utf8(folder)});
-  EXPECT_EQ(extract.exit_code, 0) << extract.err;
-  auto pack = run_cli({"archive", "pack", utf8(folder), utf8(deep / u8"Textures.lib"_u8)});
-  EXPECT_EQ(pack.exit_code, 0) << pack.err;
+  EXPECT_TRUE(succeeds({"--quiet", "archive", "extract", utf8(game / u8"Textures.lib"_u8), utf8(folder)}));
+  EXPECT_TRUE(succeeds({"archive", "pack", utf8(folder), utf8(deep / u8"Textures.lib"_u8)}));
   EXPECT_TRUE(same_bytes(game / u8"Textures.lib"_u8, deep / u8"Textures.lib"_u8));
-  auto exported = run_cli({"export", "gltf", utf8(game / u8"models.rlb"_u8), utf8(deep / u8"модели"_u8)});
-  EXPECT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_TRUE(succeeds({"export", "gltf", utf8(game / u8"models.rlb"_u8), utf8(deep / u8"модели"_u8)}));
   EXPECT_TRUE(fs::is_regular_file(deep / u8"модели"_u8 / u8"tank.glb"_u8));
   // A file where a folder is needed is still recognized at that depth (a usage error, exit 2).
   const std::string taken = utf8(deep / u8"Textures.lib"_u8);

@@ -60,6 +60,8 @@ class InputFile {
 
 // Reads a whole file into memory (for small text inputs such as JSON).
 Result<ByteBuffer> read_file(const std::filesystem::path& path);
+// The first `max_bytes` of a file, or all of it when shorter (for a magic number).
+Result<ByteBuffer> read_file_head(const std::filesystem::path& path, std::size_t max_bytes);
 
 // An output written in pieces and put in place atomically: the bytes go to a temporary file in the
 // same folder, which commit() renames over `path`. Destroyed without commit() (an error on the way),
