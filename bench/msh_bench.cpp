@@ -59,7 +59,7 @@ ByteBuffer big_model() {
     node.slots[0][0] = add_grid(m, 16, 16, float(n));
     if (n == 0) node.slots[0][1] = add_grid(m, 16, 17, 0.0f);
     m.nodes.push_back(node);
-    m.node_strings.push_back({true, "node_" + std::to_string(n), 0});
+    m.node_names.push_back(msh::make_node_name("node_" + std::to_string(n)));
   }
   m.bounds.sphere = {8, 8, 19, 40};
   msh::AnimTracks tracks;

@@ -84,8 +84,9 @@ void BM_decode_level0(benchmark::State& state, texm::Format format) {
   texm::Texture t = *texm::read(bytes);
   const std::size_t count = std::size_t(kSide) * kSide;
   ByteBuffer out(count * 4);
+  const texm::PixelRule rule = *texm::pixel_rule(t);
   auto run = [&] {
-    texm::decode_pixels(format, t.level_bytes(0).data(), count, t.palette.data(), out.data());
+    texm::decode_pixels(rule, t.level_bytes(0).data(), count, out.data());
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   };
@@ -107,8 +108,9 @@ void BM_decode_level0_sse2(benchmark::State& state, texm::Format format) {
   texm::Texture t = *texm::read(bytes);
   const std::size_t count = std::size_t(kSide) * kSide;
   ByteBuffer out(count * 4);
+  const texm::PixelRule rule = *texm::pixel_rule(t);
   auto run = [&] {
-    texm::decode_pixels_using(texm::SimdPath::sse2, format, t.level_bytes(0).data(), count, t.palette.data(), out.data());
+    texm::decode_pixels_using(texm::SimdPath::sse2, rule, t.level_bytes(0).data(), count, out.data());
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   };
@@ -128,14 +130,54 @@ void BM_decode_level0_reference(benchmark::State& state, texm::Format format) {
   texm::Texture t = *texm::read(bytes);
   const std::size_t count = std::size_t(kSide) * kSide;
   ByteBuffer out(count * 4);
+  const texm::PixelRule rule = *texm::pixel_rule(t);
   for (auto _ : state) {
-    texm::decode_pixels_reference(format, t.level_bytes(0).data(), count, t.palette.data(), out.data());
+    texm::decode_pixels_reference(rule, t.level_bytes(0).data(), count, out.data());
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(out.size()));
 }
 BENCHMARK_CAPTURE(BM_decode_level0_reference, 565, texm::Format::rgb565);
+
+// Read + decode of level 0 as a caller gets it: texm::read, then texm::decode returning a new Image
+// (the allocating call), beside the same read + decode into a buffer the caller owns. The new image's
+// pixel bytes must not be zeroed before the decoder overwrites them (docs/formats/texm.md 6):
+// "vs_caller_buffer" = caller-buffer time / allocating time, best of 30 each, in the same run.
+void read_decode_into(const ByteBuffer& bytes, ByteBuffer& out) {
+  texm::Texture t = *texm::read(bytes);
+  texm::decode_pixels(*texm::pixel_rule(t), t.level_bytes(0).data(), std::size_t(t.levels[0].width) * t.levels[0].height,
+                      out.data());
+  benchmark::DoNotOptimize(out.data());
+  benchmark::ClobberMemory();
+}
+
+void BM_read_decode_new_image(benchmark::State& state, texm::Format format) {
+  const ByteBuffer& bytes = texture_bytes(format);
+  auto run = [&] {
+    texm::Image image = *texm::decode(*texm::read(bytes), 0);
+    benchmark::DoNotOptimize(image.rgba.data());
+    benchmark::ClobberMemory();
+  };
+  for (auto _ : state) run();
+  const std::size_t out_bytes = std::size_t(kSide) * kSide * 4;
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(out_bytes));
+  ByteBuffer out(out_bytes);
+  state.counters["vs_caller_buffer"] = best_seconds([&] { read_decode_into(bytes, out); }) / best_seconds(run);
+  state.counters["vs_memcpy"] = memcpy_seconds(out_bytes) / best_seconds(run);
+}
+BENCHMARK_CAPTURE(BM_read_decode_new_image, 8888, texm::Format::argb8888);
+BENCHMARK_CAPTURE(BM_read_decode_new_image, 888, texm::Format::rgbx888);
+
+void BM_read_decode_caller_buffer(benchmark::State& state, texm::Format format) {
+  const ByteBuffer& bytes = texture_bytes(format);
+  ByteBuffer out(std::size_t(kSide) * kSide * 4);
+  for (auto _ : state) read_decode_into(bytes, out);
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(out.size()));
+  state.counters["vs_memcpy"] = memcpy_seconds(out.size()) / best_seconds([&] { read_decode_into(bytes, out); });
+}
+BENCHMARK_CAPTURE(BM_read_decode_caller_buffer, 8888, texm::Format::argb8888);
+BENCHMARK_CAPTURE(BM_read_decode_caller_buffer, 888, texm::Format::rgbx888);
 
 void BM_encode_8888(benchmark::State& state) {
   const texm::Image& image = source_image();

@@ -1,4 +1,4 @@
-// objects.rlb: read + check + write (lossless), then the resolution over a registry made of the
+// objects.rlb: read + check (records and the entry type) + write (lossless), then the resolution over a registry made of the
 // input, which must terminate within its bounds whatever the records name.
 #include <array>
 #include <cstdint>
@@ -33,6 +33,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     size_finding = size_finding || d.code == "objects.size.multiple";
   }
   if (refs.ok() == size_finding) std::abort();  // the reader and the checker agree on the size rule
+  // The entry type: the first four bytes as the type id word, against the payload's size.
+  const std::uint32_t type_id = size >= 4 ? load_u32(data) : 0;
+  const std::vector<Diagnostic> type_findings = game::check_prototype_type(type_id, size);
+  if (type_findings.size() > 1) std::abort();
+  for (const Diagnostic& d : type_findings)
+    if (d.severity != Severity::warning || d.location.offset ||
+        (d.code == "objects.type.unknown") != (game::prototype_type(type_id) == nullptr))
+      std::abort();
   if (!refs) {
     if (refs.error().rule != "objects.size.multiple") std::abort();
     return 0;
@@ -59,6 +67,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::string_view key : {"p0", "P1", "p2", "p3", "absent"}) {
     const game::ObjectResolution resolution = game::resolve_object(registry, key);
     if (resolution.expanded.size() > 65536) std::abort();
+    for (const game::ObjectRef& ref : resolution.expanded)
+      if (ref.absent()) std::abort();  // an unused slot never reaches the expansion
     for (const Diagnostic& d : resolution.findings)
       if (!d.code.starts_with("objects.ref.")) std::abort();
     if (resolution.model && !fuzz_ends_with_msh(resolution.model->resource)) std::abort();

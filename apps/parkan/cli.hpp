@@ -80,6 +80,7 @@ void add_anim_commands(CLI::App& app);
 void add_msh_commands(CLI::App& app);
 void add_sample_commands(CLI::App& app);
 void add_validate_commands(CLI::App& app);
+void add_evidence_commands(CLI::App& app);
 void add_runtime_commands(CLI::App& app);
 
 void add_export_commands(CLI::App& app);

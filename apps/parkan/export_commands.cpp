@@ -25,6 +25,7 @@ struct GltfArgs {
   std::string src, out, game;
   std::uint32_t state = 0, lod = 0;
   bool no_anim = false;
+  bool cockpit = false;
   float fps = gltf::kDefaultFps;
 };
 
@@ -33,6 +34,7 @@ gltf::Options options_of(const GltfArgs& args) {
   options.state = args.state;
   options.lod = args.lod;
   options.animation = !args.no_anim;
+  options.cockpit = args.cockpit;
   options.fps = args.fps;
   return options;
 }
@@ -142,10 +144,12 @@ void add_export_commands(CLI::App& app) {
   c->add_option("SRC", args->src, "a model ARCHIVE::NAME.msh, or an archive (every model in it)")->required();
   c->add_option("OUT", args->out, "OUT.gltf or OUT.glb; for an archive a folder (receives NAME.glb)")->required();
   c->add_option("--game", args->game, "the game folder with Material.lib and Textures.lib (default: SRC's folder)");
-  c->add_option("--state", args->state, "model state: 0 regular, 1 destroyed, 2 other (default 0)")
+  c->add_option("--state", args->state, "damage stage: 0 intact, 1 and 2 damaged (default 0)")
       ->check(CLI::Range(0, 2));
-  c->add_option("--lod", args->lod, "level of detail 0..4, 0 = most detailed (default 0)")
-      ->check(CLI::Range(0, 4));
+  c->add_option("--lod", args->lod, "level of detail 0..3, 0 = most detailed (default 0)")
+      ->check(CLI::Range(0, 3));
+  c->add_flag("--cockpit", args->cockpit,
+              "the first-person view alone: level 4 and the cockpit nodes (left out otherwise)");
   c->add_flag("--no-anim", args->no_anim, "rest pose only, no animation");
   c->add_option("--fps", args->fps, "frames of the model's timeline per second of glTF time (default 30)")
       ->check(CLI::PositiveNumber);

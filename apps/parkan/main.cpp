@@ -32,6 +32,7 @@ int main(int raw_argc, char** raw_argv) {
   add_runtime_commands(app);
   add_sample_commands(app);
   add_validate_commands(app);
+  add_evidence_commands(app);
   add_export_commands(app);
   add_view_commands(app);
   app.add_subcommand("help", "show the help of parkan or of a command: parkan help [GROUP [COMMAND]]")

@@ -59,10 +59,10 @@ std::optional<msh::WearSummary> find_wear(const resource::Payload& payload) {
 
 std::string slots_text(const msh::Node& node) {
   std::string out;
-  for (std::size_t a = 0; a < msh::kStateCount; ++a)
-    for (std::size_t b = 0; b < msh::kLodCount; ++b)
-      if (node.slot(a, b) != msh::kNoSlot) out += fmt::format("{}[{}][{}]={}", out.empty() ? "" : " ", a, b,
-                                                              node.slot(a, b));
+  for (std::size_t stage = 0; stage < msh::kDamageStageCount; ++stage)
+    for (std::size_t level = 0; level < msh::kLevelCount; ++level)
+      if (node.slot(stage, level) != msh::kNoSlot)
+        out += fmt::format("{}[{}][{}]={}", out.empty() ? "" : " ", stage, level, node.slot(stage, level));
   return out.empty() ? "-" : out;
 }
 
@@ -83,11 +83,15 @@ void print_info_text(const LoadedMsh& loaded, const std::optional<msh::WearSumma
                escape_control(cp1251_to_utf8(r.name)));
   }
   if (!m.nodes.empty()) {
-    fmt::print("nodes:\n{:>4} {:>6} {:>6}  {:<20} slots [state][LOD]=slot\n", "node", "parent", "flags", "name");
+    fmt::print("nodes:\n{:>4} {:>6} {:>6}  {:<20} {:<12} slots [stage][level]=slot\n", "node", "parent", "flags",
+               "name", "socket");
     for (std::size_t i = 0; i < m.nodes.size(); ++i) {
       const msh::Node& n = m.nodes[i];
-      fmt::print("{:>4} {:>6} {:>#6x}  {:<20} {}\n", i, n.parent == msh::kNoParent ? "-" : std::to_string(n.parent),
-                 n.flags, escape_control(cp1251_to_utf8(m.node_name(i))), slots_text(n));
+      const std::string socket = m.socket_prefix(i);
+      fmt::print("{:>4} {:>6} {:>#6x}  {:<20} {:<12} {}\n", i,
+                 n.parent == msh::kNoParent ? "-" : std::to_string(n.parent), n.flags,
+                 escape_control(cp1251_to_utf8(m.node_name(i))),
+                 socket.empty() ? std::string("-") : escape_control(cp1251_to_utf8(socket)), slots_text(n));
     }
   }
   if (!m.slots.empty()) {
@@ -107,14 +111,18 @@ void print_info_text(const LoadedMsh& loaded, const std::optional<msh::WearSumma
       fmt::print("wear: {}: {}\n", escape_control(cp1251_to_utf8(w->name)), escape_control(*w->problem));
   }
   if (!m.batches.empty()) {
-    fmt::print("batches:\n{:>5} {:>6} {:>8}  {:<24} {:>11} {:>7} {:>11}\n", "batch", "flags", "material", "wear name",
-               "index start", "indices", "base vertex");
+    fmt::print("batches:\n{:>5} {:>8} {:>8}  {:<24} {:>8} {:>5} {:>11} {:>7} {:>8} {:>11}\n", "batch", "word",
+               "wear row", "wear name", "lightmap", "room", "index start", "indices", "vertices", "base vertex");
     for (std::size_t j = 0; j < m.batches.size(); ++j) {
       const msh::Batch& b = m.batches[j];
-      const std::optional<std::string> name = msh::batch_material_name(w ? &*w : nullptr, b.material);
-      fmt::print("{:>5} {:>#6x} {:>8}  {:<24} {:>11} {:>7} {:>11}\n", j, b.flags, b.material,
-                 name ? escape_control(*name) : std::string(w && w->material_names ? "(past the WEAR)" : "-"), b.index_start,
-                 b.index_count, b.base_vertex);
+      const std::optional<std::string> name = msh::batch_material_name(w ? &*w : nullptr, b.wear_row);
+      const std::string lightmap = b.lightmap == msh::kBatchUnlit        ? "unlit"
+                                   : b.lightmap == msh::kBatchLightmapped ? "lit"
+                                                                          : fmt::format("{:#04x}", b.lightmap);
+      fmt::print("{:>5} {:>#8x} {:>8}  {:<24} {:>8} {:>5} {:>11} {:>7} {:>8} {:>11}\n", j, b.word, b.wear_row,
+                 name ? escape_control(*name) : std::string(w && w->material_names ? "(past the WEAR)" : "-"), lightmap,
+                 b.room == msh::kNoRoom ? std::string("-") : std::to_string(b.room), b.index_start, b.index_count,
+                 b.vertex_count, b.base_vertex);
     }
   }
 }
@@ -132,6 +140,18 @@ struct MshArgumentReport {
   std::size_t models = 0;
   SeverityCounts counts;
 };
+
+// The model rules, then the model against its WEAR when it is in a library (docs/formats/msh.md 8, 12.1).
+std::vector<Diagnostic> check_with_wear(const resource::Payload& payload) {
+  auto model = msh::read_model(payload.bytes());
+  if (!model) return msh::check_model(payload.bytes());  // the read error as the one finding
+  std::vector<Diagnostic> found = msh::check_model(*model);
+  if (const std::optional<msh::WearSummary> wear = find_wear(payload)) {
+    std::vector<Diagnostic> against = game::check_model_wear(*model, *wear);
+    found.insert(found.end(), std::make_move_iterator(against.begin()), std::make_move_iterator(against.end()));
+  }
+  return found;
+}
 
 Result<int> run_msh_check(const std::vector<std::string>& arguments, bool as_json) {
   std::vector<Diagnostic> all;
@@ -158,7 +178,7 @@ Result<int> run_msh_check(const std::vector<std::string>& arguments, bool as_jso
       if (Status is_model = expect_model(payload); !is_model)
         found.push_back(to_diagnostic(is_model.error(), "resource.type"));
       else
-        found = msh::check_model(payload.bytes());
+        found = check_with_wear(payload);
       payload.locate(found);
       MshModelReport report{payload.display_name(), payload.location(), count_severities(found)};
       if (!as_json) {

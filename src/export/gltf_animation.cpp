@@ -1,7 +1,8 @@
 // glTF export: the animation (docs/cli.md 6): the engine's exact sampler
 // (docs/formats/msh-animation.md 3, anim.hpp sample_node) at every frame 0 .. frame_count - 1 at engine time
 // t = frame, written at glTF time frame / fps; translation and rotation channels per node with a frame
-// map, the rotation conj(q) as for the rest pose.
+// map, the rotation conj(q) as for the still pose, node 0's translation zeroed where the engine's pose
+// walk zeroes it (docs/formats/msh.md 7.4).
 #include <fmt/format.h>
 
 #include "export/gltf_internal.hpp"
@@ -25,12 +26,12 @@ void add_channel(tinygltf::Animation& animation, int node, const char* path, int
 
 }  // namespace
 
-Result<std::size_t> build_animation(const msh::AnimStreams& anim, const Options& options, tinygltf::Model& out,
-                                    BufferBuilder& buffer) {
+Result<std::size_t> build_animation(const msh::AnimStreams& anim, const std::vector<int>& gltf_node,
+                                    const Options& options, tinygltf::Model& out, BufferBuilder& buffer) {
   const std::uint32_t frames = anim.frame_count;
   std::vector<std::uint32_t> animated;
-  for (std::uint32_t n = 0; n < anim.node_count; ++n)
-    if (anim.node_map_start(n) != msh::kNoMap) animated.push_back(n);
+  for (std::uint32_t n = 0; n < anim.node_count && n < gltf_node.size(); ++n)
+    if (gltf_node[n] >= 0 && anim.node_map_start(n) != msh::kNoMap) animated.push_back(n);
   if (frames == 0 || animated.empty()) return std::size_t{0};
   // Every animated node's frame map must hold `frames` words (the sampler reads map[start + frame]).
   // Checked before anything is allocated: Res19's attr2 alone would let a few bytes ask for 2^32 frames.
@@ -48,10 +49,11 @@ Result<std::size_t> build_animation(const msh::AnimStreams& anim, const Options&
   std::vector<msh::Vec3> translations(frames);
   std::vector<std::array<float, 4>> rotations(frames);
   for (std::uint32_t n : animated) {
+    const bool zeroed = translation_zeroed(n, anim.node_parent(n));
     for (std::uint32_t f = 0; f < frames; ++f) {
       auto pose = msh::sample_node(anim, n, float(f));
       if (!pose) return std::move(pose).error();
-      translations[f] = pose->pos;
+      translations[f] = zeroed ? msh::Vec3{0.0f, 0.0f, 0.0f} : pose->pos;
       const std::array<double, 4> r = gltf_rotation(pose->quat);
       rotations[f] = {float(r[0]), float(r[1]), float(r[2]), float(r[3])};
       // q and -q are one rotation: keep neighbours on one side so that the viewer's slerp takes the
@@ -65,8 +67,8 @@ Result<std::size_t> build_animation(const msh::AnimStreams& anim, const Options&
           for (float& c : current) c = -c;
       }
     }
-    add_channel(animation, int(n), "translation", input, buffer.add_vec3(translations, 0));
-    add_channel(animation, int(n), "rotation", input, buffer.add_vec4(rotations));
+    add_channel(animation, gltf_node[n], "translation", input, buffer.add_vec3(translations, 0));
+    add_channel(animation, gltf_node[n], "rotation", input, buffer.add_vec4(rotations));
   }
   tinygltf::Value::Object extras;
   extras["frame_count"] = tinygltf::Value(int(frames));

@@ -12,12 +12,13 @@ namespace parkan::gltf {
 namespace {
 
 Status check_options(const Options& options) {
-  if (options.state >= msh::kStateCount)
-    return invalid_rule("gltf.options.state", fmt::format("--state must be 0..{}, not {}", msh::kStateCount - 1,
+  if (options.state >= msh::kDamageStageCount)
+    return invalid_rule("gltf.options.state", fmt::format("--state must be 0..{}, not {}", msh::kDamageStageCount - 1,
                                                           options.state));
-  if (options.lod >= msh::kLodCount)
-    return invalid_rule("gltf.options.lod", fmt::format("--lod must be 0..{}, not {}", msh::kLodCount - 1,
-                                                        options.lod));
+  if (options.lod >= msh::kLodLevelCount)
+    return invalid_rule("gltf.options.lod",
+                        fmt::format("--lod must be 0..{}, not {} (level {} is the cockpit view: --cockpit)",
+                                    msh::kLodLevelCount - 1, options.lod, msh::kCockpitLevel));
   if (!(options.fps > 0.0f) || !std::isfinite(options.fps))
     return invalid_rule("gltf.options.fps", fmt::format("--fps must be a positive number, not {}", options.fps));
   return {};
@@ -68,7 +69,7 @@ Result<Exported> export_model(const Source& source, const Options& options, Cont
   auto scene = detail::build_scene(input, chain, document, buffer);
   if (!scene) return located(std::move(scene).error());
   if (options.animation) {
-    auto animated = detail::build_animation(*anim, options, document, buffer);
+    auto animated = detail::build_animation(*anim, scene->gltf_node, options, document, buffer);
     if (!animated) return located(std::move(animated).error());
     exported.animated_nodes = *animated;
     if (*animated) exported.frames = anim->frame_count;
@@ -78,7 +79,7 @@ Result<Exported> export_model(const Source& source, const Options& options, Cont
   if (!bytes) return located(std::move(bytes).error());
   exported.document = std::move(*bytes);
   exported.images = std::move(scene->images);
-  exported.nodes = model->nodes.size();
+  exported.nodes = document.nodes.size() - 1;  // without the axis root
   exported.primitives = scene->primitives;
   exported.vertices = scene->vertices;
   exported.materials = document.materials.size();

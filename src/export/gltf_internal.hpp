@@ -12,6 +12,7 @@
 #include "parkan/material/model.hpp"
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/model.hpp"
+#include "parkan/texm/load.hpp"
 
 namespace parkan::gltf::detail {
 
@@ -34,33 +35,52 @@ class BufferBuilder {
   tinygltf::Model& model_;
 };
 
-// ---- gltf_material_chain.cpp: batch material index -> WEAR row -> MAT0 -> phase 0 -> Texm ----
+// ---- gltf_material_chain.cpp: batch WEAR row -> MAT0 -> the still phase -> Texm; lightmap row -> LightMap.lib ----
 struct ResolvedMaterial {
   std::optional<std::size_t> wear_row;  // the batch's row when the table has it
   std::string wear_name;                // that row's material name (cp1251)
   std::string mat0_name;                // the MAT0 entry used (cp1251); empty: none
   std::string match;                    // "exact", "default", "first", "none"
   std::optional<material::Mat0> mat;
-  std::string texture_name;             // phase 0 texture (cp1251); empty: untextured
+  std::size_t phase = 0;                // the phase a still material shows (still_phase)
+  std::string texture_name;             // that phase's texture (cp1251); empty: untextured
   std::optional<texm::Image> image;     // the texture decoded (level 0, its own palette)
+  // The Page rectangle that the phase's p17 = c >= 0 selects (loaded record c + 1), in UVs; none for
+  // the whole texture (docs/formats/msh.md 13.6).
+  std::optional<texm::LoadedRect> cell;
 };
+
+struct ResolvedLightmap {
+  std::string name;                  // the LIGHTMAPS row's name (cp1251); empty: no such row
+  std::optional<texm::Image> image;  // the page from LightMap.lib, decoded; none: drawn unlit
+};
+
+// The phase a still material shows: the one track 0's first key names (docs/formats/mat0.md 5),
+// phase 0 when there is no track, no key or the key's phase is past the table.
+std::size_t still_phase(const material::Mat0& mat);
 
 class MaterialChain {
  public:
   MaterialChain(const Source& source, std::vector<Diagnostic>& warnings);
-  // The material of a batch's `material` word, resolved once per row.
-  const ResolvedMaterial& resolve(std::uint16_t batch_material);
+  // The material of a batch's WEAR row (Batch::wear_row), resolved once per row.
+  const ResolvedMaterial& resolve(std::uint8_t wear_row);
+  // The lightmap of a lit batch's LIGHTMAPS row (Batch::lightmap), resolved once per row.
+  const ResolvedLightmap& lightmap(std::uint8_t lightmap_row);
 
  private:
   void warn(std::string code, std::string message);
-  ResolvedMaterial resolve_uncached(std::uint16_t batch_material);
+  ResolvedMaterial resolve_uncached(std::uint8_t wear_row);
+  ResolvedLightmap lightmap_uncached(std::uint8_t lightmap_row);
   void load_texture(ResolvedMaterial& resolved);
 
   const Source& source_;
   std::vector<Diagnostic>& warnings_;
-  std::optional<std::vector<std::string>> wear_names_;  // the WEAR material rows
-  std::shared_ptr<const resource::Archive> materials_, textures_;
-  std::map<std::uint16_t, ResolvedMaterial> cache_;
+  std::optional<std::vector<std::string>> wear_names_;      // the WEAR material rows
+  std::optional<std::vector<std::string>> lightmap_names_;  // its LIGHTMAPS rows
+  std::shared_ptr<const resource::Archive> materials_, textures_, lightmaps_;
+  bool lightmap_library_tried_ = false;
+  std::map<std::uint8_t, ResolvedMaterial> cache_;
+  std::map<std::uint8_t, ResolvedLightmap> lightmap_cache_;
 };
 
 // ---- gltf_scene.cpp: nodes, meshes, materials ----
@@ -72,23 +92,34 @@ struct SceneInput {
   std::string root_name;  // the extra Z-up to Y-up root
 };
 struct SceneStats {
+  std::vector<int> gltf_node;  // model node -> glTF node, -1 when left out (docs/formats/msh.md 13.1)
   std::size_t primitives = 0, vertices = 0;
   std::vector<ImageFile> images;  // PNGs for a .gltf
 };
-// Fills `out` (nodes 0..n-1 are the model's nodes, node n the root). Errors: a sampler error of a
+// Fills `out` (the exported model nodes in model order, then the root). Errors: a sampler error of a
 // rest pose, a PNG that cannot be encoded.
 Result<SceneStats> build_scene(const SceneInput& input, MaterialChain& chain, tinygltf::Model& out,
                                BufferBuilder& buffer);
+
+// The key of a node's still pose (docs/formats/msh.md 13.3): frame 0 of its run,
+// keys[frame_map[anim_map_start]], for a node with a frame map; its fallback key otherwise. Errors:
+// anim.node.map_range (the map word past Res19), anim.node.fallback_range (a key past the pool).
+Result<std::uint32_t> still_key(const msh::AnimStreams& anim, std::uint32_t node);
+// The engine's pose walk zeroes node 0's translation when it has no parent, keeping its rotation
+// (docs/formats/msh.md 7.4); the still pose and every animation frame follow it.
+inline bool translation_zeroed(std::uint32_t node, std::uint16_t parent) {
+  return node == 0 && parent == msh::kNoParent;
+}
 
 // glTF rotation [x, y, z, w] of the engine's node matrix: conj(q) of q = [w, x, y, z], normalized
 // (identity for a zero quaternion), docs/formats/msh.md 7.3.
 std::array<double, 4> gltf_rotation(const msh::Quat& q);
 
 // ---- gltf_animation.cpp ----
-// One animation sampling every node with a frame map at frames 0 .. frame_count - 1; returns the
-// number of animated nodes. Errors: the sampler's.
-Result<std::size_t> build_animation(const msh::AnimStreams& anim, const Options& options, tinygltf::Model& out,
-                                    BufferBuilder& buffer);
+// One animation sampling every exported node with a frame map (`gltf_node` >= 0) at frames
+// 0 .. frame_count - 1; returns the number of animated nodes. Errors: the sampler's.
+Result<std::size_t> build_animation(const msh::AnimStreams& anim, const std::vector<int>& gltf_node,
+                                    const Options& options, tinygltf::Model& out, BufferBuilder& buffer);
 
 // ---- gltf_write.cpp ----
 Result<ByteBuffer> serialize(const tinygltf::Model& model, Container container);

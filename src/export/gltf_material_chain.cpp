@@ -1,6 +1,8 @@
-// glTF export: a batch's material (docs/formats/mat0.md): Batch20.material is the WEAR row of the
+// glTF export: a batch's material (docs/formats/mat0.md): the batch's WEAR row (byte +4) of the
 // model's `<stem>.wea` in the same library (docs/formats/msh.md 12.2), its name the MAT0 entry in
-// the game's Material.lib, phase 0 names the texture in Textures.lib, decoded with its own palette.
+// the game's Material.lib, the phase track 0's first key names gives the texture in Textures.lib,
+// decoded with its own palette, and its Page cell; a lit batch's LIGHTMAPS row names its page in
+// LightMap.lib (docs/formats/wear.md 2.2).
 #include <fmt/format.h>
 
 #include "export/gltf_internal.hpp"
@@ -9,6 +11,7 @@
 #include "parkan/material/wear.hpp"
 #include "parkan/resource/payload.hpp"
 #include "parkan/texm/decode.hpp"
+#include "parkan/texm/load.hpp"
 #include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
 
@@ -18,6 +21,7 @@ namespace {
 
 constexpr std::string_view kMaterialLibrary = "Material.lib";  // docs/runtime.md 3.3: the default names
 constexpr std::string_view kTextureLibrary = "Textures.lib";
+constexpr std::string_view kLightmapLibrary = "LightMap.lib";  // docs/formats/wear.md 2.2
 constexpr std::string_view kDefaultMaterial = "DEFAULT";
 
 std::string wear_name_for(std::string_view model_entry) {
@@ -61,6 +65,8 @@ MaterialChain::MaterialChain(const Source& source, std::vector<Diagnostic>& warn
     } else {
       wear_names_.emplace();
       for (const material::WearRow& row : table->materials) wear_names_->push_back(row.name);
+      lightmap_names_.emplace();
+      for (const material::WearRow& row : table->lightmaps) lightmap_names_->push_back(row.name);
     }
   }
   if (!source.game) {
@@ -82,29 +88,81 @@ void MaterialChain::warn(std::string code, std::string message) {
                                  std::move(message)});
 }
 
-const ResolvedMaterial& MaterialChain::resolve(std::uint16_t batch_material) {
-  auto found = cache_.find(batch_material);
-  if (found != cache_.end()) return found->second;
-  return cache_.emplace(batch_material, resolve_uncached(batch_material)).first->second;
+std::size_t still_phase(const material::Mat0& mat) {
+  if (mat.blocks.empty() || mat.blocks[0].keys.empty()) return 0;
+  const std::size_t phase = mat.blocks[0].keys[0].phase;
+  return phase < mat.phases.size() ? phase : 0;
 }
 
-ResolvedMaterial MaterialChain::resolve_uncached(std::uint16_t batch_material) {
+const ResolvedMaterial& MaterialChain::resolve(std::uint8_t wear_row) {
+  auto found = cache_.find(wear_row);
+  if (found != cache_.end()) return found->second;
+  return cache_.emplace(wear_row, resolve_uncached(wear_row)).first->second;
+}
+
+const ResolvedLightmap& MaterialChain::lightmap(std::uint8_t lightmap_row) {
+  auto found = lightmap_cache_.find(lightmap_row);
+  if (found != lightmap_cache_.end()) return found->second;
+  return lightmap_cache_.emplace(lightmap_row, lightmap_uncached(lightmap_row)).first->second;
+}
+
+// The lightmap cache of the engine (docs/formats/wear.md 4): the row's name in LightMap.lib, decoded
+// with its own palette (lightmap names bind none, docs/formats/palettes.md 3.4).
+ResolvedLightmap MaterialChain::lightmap_uncached(std::uint8_t lightmap_row) {
+  ResolvedLightmap resolved;
+  if (!lightmap_names_ || lightmap_row >= lightmap_names_->size()) {
+    warn("gltf.lightmap.missing",
+         fmt::format("lightmap row {} is past the WEAR's LIGHTMAPS ({} rows): drawn unlit", lightmap_row,
+                     lightmap_names_ ? lightmap_names_->size() : 0));
+    return resolved;
+  }
+  resolved.name = (*lightmap_names_)[lightmap_row];
+  const std::string shown = cp1251_to_utf8(resolved.name);
+  if (!lightmap_library_tried_) {
+    lightmap_library_tried_ = true;
+    if (!source_.game) {
+      warn("gltf.lightmap.missing", "no game folder: lit batches are drawn unlit");
+    } else if (auto library = source_.game->archive(kLightmapLibrary)) {
+      lightmaps_ = *library;
+    } else {
+      warn("gltf.lightmap.missing", fmt::format("{}: lit batches are drawn unlit", library.error().to_string()));
+    }
+  }
+  if (!lightmaps_) return resolved;
+  auto index = lightmaps_->find(resolved.name);
+  if (!index) {
+    warn("gltf.lightmap.missing", fmt::format("LightMap {} not found.: drawn unlit", shown));
+    return resolved;
+  }
+  auto payload = lightmaps_->payload(*index);
+  auto texture = payload ? texm::read(payload->bytes()) : Result<texm::Texture>(payload.error());
+  auto image = texture ? texm::decode(*texture, 0) : Result<texm::Image>(texture.error());
+  if (!image) {
+    warn("gltf.lightmap.missing", fmt::format("lightmap {} does not decode ({}): drawn unlit", shown,
+                                              image.error().message));
+    return resolved;
+  }
+  resolved.image = std::move(*image);
+  return resolved;
+}
+
+ResolvedMaterial MaterialChain::resolve_uncached(std::uint8_t wear_row) {
   ResolvedMaterial resolved;
   resolved.match = "none";
   if (wear_names_) {
-    if (batch_material < wear_names_->size()) {
-      resolved.wear_row = batch_material;
-      resolved.wear_name = (*wear_names_)[batch_material];
+    if (wear_row < wear_names_->size()) {
+      resolved.wear_row = wear_row;
+      resolved.wear_name = (*wear_names_)[wear_row];
     } else {
       warn("gltf.material.wear", fmt::format("material row {} is past the WEAR table ({} rows): fallback material",
-                                             batch_material, wear_names_->size()));
+                                             wear_row, wear_names_->size()));
     }
   }
   if (!materials_) return resolved;
   auto entry = find_material_entry(*materials_, resolved.wear_name);
   if (!entry) {
     warn("gltf.material.fallback", fmt::format("{} has no materials: row {} is untextured", materials_->path(),
-                                               batch_material));
+                                               wear_row));
     return resolved;
   }
   resolved.match = entry->match;
@@ -112,7 +170,7 @@ ResolvedMaterial MaterialChain::resolve_uncached(std::uint16_t batch_material) {
   resolved.mat0_name = info.name;
   if (entry->match != "exact")
     warn("gltf.material.fallback", fmt::format("Material {} not found.: row {} uses {} ({})",
-                                               cp1251_to_utf8(resolved.wear_name), batch_material,
+                                               cp1251_to_utf8(resolved.wear_name), wear_row,
                                                cp1251_to_utf8(info.name), entry->match));
   auto payload = materials_->payload(entry->index);
   auto mat = payload ? material::read_mat0(payload->bytes(), {info.attr1, info.attr2})
@@ -123,8 +181,9 @@ ResolvedMaterial MaterialChain::resolve_uncached(std::uint16_t batch_material) {
     return resolved;
   }
   resolved.mat = std::move(*mat);
-  if (!resolved.mat->phases.empty() && resolved.mat->phases[0].has_texture()) {
-    resolved.texture_name = std::string(resolved.mat->phases[0].texture_name());
+  resolved.phase = still_phase(*resolved.mat);
+  if (resolved.phase < resolved.mat->phases.size() && resolved.mat->phases[resolved.phase].has_texture()) {
+    resolved.texture_name = std::string(resolved.mat->phases[resolved.phase].texture_name());
     load_texture(resolved);
   }
   return resolved;
@@ -157,6 +216,18 @@ void MaterialChain::load_texture(ResolvedMaterial& resolved) {
     return;
   }
   resolved.image = std::move(*image);
+  // p17 = c >= 0 selects the loaded rectangle c + 1 (record 0 is the whole texture), read with the
+  // Page load flag the engine always passes (docs/formats/texm.md 4.2, docs/formats/mat0.md 4.1).
+  const auto cell = static_cast<std::int8_t>(resolved.mat->phases[resolved.phase].params[17]);
+  if (cell >= 0) {
+    const texm::LoadResult loaded = texm::load(*texture, texm::kLoadFlagPage);
+    if (std::size_t(cell) + 1 < loaded.rects.size())
+      resolved.cell = loaded.rects[std::size_t(cell) + 1];
+    else
+      warn("gltf.texture.page", fmt::format("texture {} of material {} has no Page cell {} ({} cells): the whole "
+                                            "texture", shown, cp1251_to_utf8(resolved.mat0_name), int(cell),
+                                            loaded.rects.size() - 1));
+  }
 }
 
 }  // namespace parkan::gltf::detail

@@ -1,6 +1,8 @@
-// glTF export: nodes with their rest poses and parents, a mesh per node from the chosen slot, one
-// primitive per batch, materials and images (docs/formats/msh.md 7.3, "glTF export:
-// axes, winding, normals", "Batch material", "MSH node slots").
+// glTF export: the drawn nodes with their names, still poses and parents, a mesh per node from the
+// chosen slot, one primitive per batch (with the lightmap UVs of a lit batch), materials and images
+// (docs/formats/msh.md 13; decisions.md "glTF export: axes, winding, normals", "Batch material",
+// "MSH node slots").
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -78,21 +80,30 @@ std::string alpha_mode(std::uint32_t category, const std::optional<texm::Image>&
   return "OPAQUE";
 }
 
+// The glTF texture of an image: one per name (a texture and a lightmap may share none).
+struct TextureKey {
+  bool lightmap = false;
+  std::string name;
+  auto operator<=>(const TextureKey&) const = default;
+};
+
 class SceneBuilder {
  public:
   SceneBuilder(const SceneInput& input, MaterialChain& chain, tinygltf::Model& out, BufferBuilder& buffer)
       : in_(input), model_(input.model), chain_(chain), out_(out), buffer_(buffer),
-        remap_(input.model.positions.size(), kUnmapped) {}
+        remap_(input.model.positions.size(), kUnmapped),
+        level_(input.options.cockpit ? msh::kCockpitLevel : input.options.lod) {}
 
   Result<SceneStats> build();
 
  private:
+  void choose_nodes();
   Status add_nodes();
   Result<int> add_mesh(std::size_t node, std::uint16_t slot_id);
-  Result<int> material_for(const msh::Batch& batch);
-  Result<int> image_for(const ResolvedMaterial& resolved);
+  Result<int> material_for(const msh::Batch& batch, bool lit);
+  Result<int> texture_for(const TextureKey& key, const texm::Image& image);
   void add_primitive(tinygltf::Mesh& mesh, const msh::Slot& slot, std::size_t batch_index,
-                     std::size_t& triangle_cursor);
+                     std::size_t& triangle_cursor, const std::optional<texm::LoadedRect>& cell, bool lit);
 
   const SceneInput& in_;
   const msh::Model& model_;
@@ -101,47 +112,83 @@ class SceneBuilder {
   BufferBuilder& buffer_;
   SceneStats stats_;
   std::vector<std::uint32_t> remap_;  // source vertex -> primitive vertex, kUnmapped between batches
-  std::map<std::pair<std::uint16_t, bool>, int> materials_;  // (WEAR row, two-sided) -> glTF material
-  std::map<std::string, int> textures_;                      // texture name -> glTF texture
+  const std::size_t level_;           // the slot level exported: the LOD, or the cockpit's
+  std::map<std::pair<std::uint8_t, std::uint8_t>, int> materials_;  // (WEAR row, lightmap row) -> material
+  std::map<TextureKey, int> textures_;                             // -> glTF texture
 };
 
 Result<SceneStats> SceneBuilder::build() {
+  choose_nodes();
   PARKAN_TRY(add_nodes());
   for (std::size_t n = 0; n < model_.nodes.size(); ++n) {
-    const std::uint16_t slot_id = model_.nodes[n].slot(in_.options.state, in_.options.lod);
+    if (stats_.gltf_node[n] < 0) continue;
+    const std::uint16_t slot_id = model_.nodes[n].slot(in_.options.state, level_);
     if (slot_id == msh::kNoSlot) continue;
     PARKAN_ASSIGN(int mesh, add_mesh(n, slot_id));
-    if (mesh >= 0) out_.nodes[n].mesh = mesh;
+    if (mesh >= 0) out_.nodes[std::size_t(stats_.gltf_node[n])].mesh = mesh;
   }
   return std::move(stats_);
 }
 
+// Which nodes are exported (docs/formats/msh.md 13.1). Level 4 is the unit's own first-person view
+// and a cockpit node (flag 0x20) has geometry there only (2.2, 2.3): the outside view leaves both
+// out, with every node below a cockpit node; --cockpit keeps the cockpit nodes and the nodes with a
+// level-4 slot, and their ancestors for the transforms. Parents precede children (checked).
+void SceneBuilder::choose_nodes() {
+  const std::size_t count = model_.nodes.size();
+  std::vector<bool> keep(count, false);
+  if (in_.options.cockpit) {
+    for (std::size_t n = count; n-- > 0;) {
+      const msh::Node& node = model_.nodes[n];
+      if ((node.flags & msh::kNodeCockpit) || node.slot(in_.options.state, msh::kCockpitLevel) != msh::kNoSlot)
+        keep[n] = true;
+      if (keep[n] && node.parent != msh::kNoParent && node.parent < n) keep[node.parent] = true;
+    }
+  } else {
+    std::vector<bool> cockpit(count, false);
+    for (std::size_t n = 0; n < count; ++n) {
+      const msh::Node& node = model_.nodes[n];
+      cockpit[n] = (node.flags & msh::kNodeCockpit) || (node.parent != msh::kNoParent && node.parent < n &&
+                                                        cockpit[node.parent]);
+      keep[n] = !cockpit[n];
+    }
+  }
+  stats_.gltf_node.assign(count, -1);
+  int next = 0;
+  for (std::size_t n = 0; n < count; ++n)
+    if (keep[n]) stats_.gltf_node[n] = next++;
+}
+
 Status SceneBuilder::add_nodes() {
   const msh::AnimStreams& anim = in_.anim;
-  out_.nodes.resize(model_.nodes.size() + 1);
-  const std::size_t root = model_.nodes.size();
+  const std::size_t exported = std::size_t(std::count_if(stats_.gltf_node.begin(), stats_.gltf_node.end(),
+                                                         [](int g) { return g >= 0; }));
+  out_.nodes.resize(exported + 1);
+  const std::size_t root = exported;
   for (std::size_t n = 0; n < model_.nodes.size(); ++n) {
+    if (stats_.gltf_node[n] < 0) continue;
     const msh::Node& source = model_.nodes[n];
-    tinygltf::Node& node = out_.nodes[n];
+    tinygltf::Node& node = out_.nodes[std::size_t(stats_.gltf_node[n])];
     node.name = cp1251_to_utf8(model_.node_name(n));
-    if (source.fallback_key >= anim.key_count)
-      return invalid_rule("anim.node.fallback_range",
-                          fmt::format("node {}: fallback key {} is past the {} keys", n, source.fallback_key,
-                                      anim.key_count));
-    const msh::AnimKey rest = anim.key(source.fallback_key);  // docs/formats/msh.md 7: the rest pose
-    node.translation = {rest.pos[0], rest.pos[1], rest.pos[2]};
-    std::array<double, 4> rotation = gltf_rotation(msh::decode_quat(rest.quat_raw));
+    PARKAN_ASSIGN(std::uint32_t key_index, still_key(anim, std::uint32_t(n)));
+    const msh::AnimKey still = anim.key(key_index);
+    if (translation_zeroed(std::uint32_t(n), source.parent))
+      node.translation = {0.0, 0.0, 0.0};
+    else
+      node.translation = {still.pos[0], still.pos[1], still.pos[2]};
+    std::array<double, 4> rotation = gltf_rotation(msh::decode_quat(still.quat_raw));
     node.rotation.assign(rotation.begin(), rotation.end());
     tinygltf::Value::Object extras;
     extras["msh_node"] = int_value(n);
     extras["flags"] = int_value(source.flags);
+    extras["still_key"] = int_value(key_index);
     extras["fallback_key"] = int_value(source.fallback_key);
     extras["anim_map_start"] = int_value(source.anim_map_start);
-    if (n < model_.node_strings.size() && model_.node_strings[n].present)
-      extras["string"] = text_value(model_.node_strings[n].text);
+    if (const std::string prefix = model_.socket_prefix(n); !prefix.empty())
+      extras["socket_prefix"] = text_value(prefix);
     node.extras = tinygltf::Value(std::move(extras));
-    const std::size_t parent = source.parent == msh::kNoParent ? root : source.parent;
-    out_.nodes[parent].children.push_back(int(n));
+    const std::size_t parent = source.parent == msh::kNoParent ? root : std::size_t(stats_.gltf_node[source.parent]);
+    out_.nodes[parent].children.push_back(stats_.gltf_node[n]);
   }
   // docs/formats/msh.md 13.2: Z-up to Y-up, a rotation of -90 degrees about X: (x, y, z) -> (x, z, -y).
   tinygltf::Node& up = out_.nodes[root];
@@ -159,27 +206,30 @@ Status SceneBuilder::add_nodes() {
 Result<int> SceneBuilder::add_mesh(std::size_t node, std::uint16_t slot_id) {
   const msh::Slot& slot = model_.slots[slot_id];
   tinygltf::Mesh mesh;
-  mesh.name = out_.nodes[node].name;
+  mesh.name = out_.nodes[std::size_t(stats_.gltf_node[node])].name;
   std::size_t triangle_cursor = slot.tri_start;
   for (std::size_t b = slot.batch_start; b < std::size_t(slot.batch_start) + slot.batch_count; ++b) {
     const msh::Batch& batch = model_.batches[b];
     if (batch.index_count < 3) continue;
-    PARKAN_ASSIGN(int material, material_for(batch));
-    add_primitive(mesh, slot, b, triangle_cursor);
+    // A lit batch (docs/formats/msh.md 5.1, 13.6): +5 names a LIGHTMAPS row, its UVs are type 18.
+    const bool lit = batch.lightmap != msh::kBatchUnlit && !model_.lightmap_uv.empty();
+    PARKAN_ASSIGN(int material, material_for(batch, lit));
+    add_primitive(mesh, slot, b, triangle_cursor, chain_.resolve(batch.wear_row).cell, lit);
     mesh.primitives.back().material = material;
   }
   if (mesh.primitives.empty()) return -1;
   tinygltf::Value::Object extras;
   extras["slot"] = int_value(slot_id);
   extras["state"] = int_value(in_.options.state);
-  extras["lod"] = int_value(in_.options.lod);
+  extras["level"] = int_value(level_);
   mesh.extras = tinygltf::Value(std::move(extras));
   out_.meshes.push_back(std::move(mesh));
   return int(out_.meshes.size() - 1);
 }
 
 void SceneBuilder::add_primitive(tinygltf::Mesh& mesh, const msh::Slot& slot, std::size_t batch_index,
-                                 std::size_t& triangle_cursor) {
+                                 std::size_t& triangle_cursor, const std::optional<texm::LoadedRect>& cell,
+                                 bool lit) {
   const msh::Batch& batch = model_.batches[batch_index];
   const std::size_t triangles = batch.index_count / 3;
   const std::size_t slot_end = std::size_t(slot.tri_start) + slot.tri_count;
@@ -221,13 +271,19 @@ void SceneBuilder::add_primitive(tinygltf::Mesh& mesh, const msh::Slot& slot, st
 
   std::vector<Vec3> positions(sources.size()), normals(sources.size());
   std::vector<std::array<float, 2>> uvs(model_.uv0.empty() ? 0 : sources.size());
+  std::vector<std::array<float, 2>> lightmap_uvs(lit ? sources.size() : 0);
   std::vector<bool> has_normal(sources.size(), false);
   for (std::size_t i = 0; i < sources.size(); ++i) {
     const std::uint32_t s = sources[i];
     positions[i] = model_.positions[s];
     if (!model_.normals.empty())
       if (auto n = normalized(msh::decode_normal(model_.normals[s]))) normals[i] = *n, has_normal[i] = true;
-    if (!uvs.empty()) uvs[i] = msh::decode_uv(model_.uv0[s]);
+    if (!uvs.empty()) {
+      uvs[i] = msh::decode_uv(model_.uv0[s]);
+      // The material's Page cell, baked in (docs/formats/msh.md 13.6): the batch's UVs span the cell.
+      if (cell) uvs[i] = {cell->u0 + uvs[i][0] * cell->du, cell->v0 + uvs[i][1] * cell->dv};
+    }
+    if (lit) lightmap_uvs[i] = msh::decode_uv(model_.lightmap_uv[s]);
     remap_[s] = kUnmapped;
   }
   // A zero normal gets the face normal (of the first triangle, in the written winding, that uses it).
@@ -248,14 +304,15 @@ void SceneBuilder::add_primitive(tinygltf::Mesh& mesh, const msh::Slot& slot, st
   primitive.attributes["POSITION"] = buffer_.add_vec3(positions, TINYGLTF_TARGET_ARRAY_BUFFER);
   primitive.attributes["NORMAL"] = buffer_.add_vec3(normals, TINYGLTF_TARGET_ARRAY_BUFFER);
   if (!uvs.empty()) primitive.attributes["TEXCOORD_0"] = buffer_.add_vec2(uvs, TINYGLTF_TARGET_ARRAY_BUFFER);
+  if (lit) primitive.attributes["TEXCOORD_1"] = buffer_.add_vec2(lightmap_uvs, TINYGLTF_TARGET_ARRAY_BUFFER);
   primitive.indices = buffer_.add_indices(indices, std::uint32_t(sources.size()));
   tinygltf::Value::Object extras;
   extras["batch"] = int_value(batch_index);
-  extras["flags"] = int_value(batch.flags);
-  extras["material_row"] = int_value(batch.material);
-  extras["w04"] = int_value(batch.w04);
-  extras["w06"] = int_value(batch.w06);
-  extras["w0E"] = int_value(batch.w0E);
+  extras["word"] = int_value(batch.word);
+  extras["wear_row"] = int_value(batch.wear_row);
+  extras["lightmap"] = int_value(batch.lightmap);
+  extras["room"] = int_value(batch.room);
+  extras["vertex_count"] = int_value(batch.vertex_count);
   extras["winding_reversed"] = tinygltf::Value(reverse);
   primitive.extras = tinygltf::Value(std::move(extras));
   mesh.primitives.push_back(std::move(primitive));
@@ -263,17 +320,20 @@ void SceneBuilder::add_primitive(tinygltf::Mesh& mesh, const msh::Slot& slot, st
   stats_.vertices += sources.size();
 }
 
-Result<int> SceneBuilder::material_for(const msh::Batch& batch) {
-  const bool two_sided = (batch.flags & msh::kBatchTwoSided) != 0;
-  auto key = std::make_pair(batch.material, two_sided);
+// The glTF material of a batch (docs/formats/msh.md 13.7): one per (WEAR row, lightmap row).
+Result<int> SceneBuilder::material_for(const msh::Batch& batch, bool lit) {
+  const std::uint8_t lightmap_row = lit ? batch.lightmap : msh::kBatchUnlit;
+  auto key = std::make_pair(batch.wear_row, lightmap_row);
   if (auto found = materials_.find(key); found != materials_.end()) return found->second;
-  const ResolvedMaterial& resolved = chain_.resolve(batch.material);
+  const ResolvedMaterial& resolved = chain_.resolve(batch.wear_row);
+  const ResolvedLightmap* lightmap = lit ? &chain_.lightmap(lightmap_row) : nullptr;
 
   tinygltf::Material m;
   m.name = !resolved.mat0_name.empty()   ? cp1251_to_utf8(resolved.mat0_name)
            : !resolved.wear_name.empty() ? cp1251_to_utf8(resolved.wear_name)
-                                         : fmt::format("row{}", batch.material);
-  m.doubleSided = two_sided;
+                                         : fmt::format("row{}", batch.wear_row);
+  if (lightmap && !lightmap->name.empty()) m.name += " @ " + cp1251_to_utf8(lightmap->name);
+  m.doubleSided = true;  // the engine draws every batch with culling off (decisions.md "glTF export")
   m.pbrMetallicRoughness.metallicFactor = 0.0;  // the engine's materials are not PBR: a matte dielectric
   m.pbrMetallicRoughness.roughnessFactor = 1.0;
   tinygltf::Value::Object extras;
@@ -281,15 +341,22 @@ Result<int> SceneBuilder::material_for(const msh::Batch& batch) {
   extras["wear_name"] = text_value(resolved.wear_name);
   extras["mat0"] = text_value(resolved.mat0_name);
   extras["match"] = tinygltf::Value(resolved.match);
+  extras["phase"] = int_value(resolved.phase);
   if (resolved.mat) {
     const material::Mat0& mat = *resolved.mat;
     const material::RuntimeFlags flags = material::decode_runtime_flags(mat.attributes.attr1);
-    // Phase 0 (docs/formats/mat0.md 4.3): diffuse p4..p6 / 255 times the texture, opacity p3 * 0.01.
-    const material::Phase& phase = mat.phases.empty() ? material::Phase{} : mat.phases[0];
+    // The still phase (docs/formats/mat0.md 4.1, 5): diffuse p4..p6 / 255 times the texture, ambient
+    // alpha p3 * 0.01 as the opacity; ambient p0..p2 / 255 as the emissive colour of an unlit batch
+    // (the device's emissive), with the texture, so that a glow shows without scene lights. A lit
+    // batch's colour is the texture times its lightmap (docs/formats/msh.md 13.7): no emissive.
+    const material::Phase& phase = mat.phases.empty() ? material::Phase{} : mat.phases[resolved.phase];
     const auto& p = phase.params;
     const double opacity = std::clamp(double(material::param_percent(p[3])), 0.0, 1.0);
     m.pbrMetallicRoughness.baseColorFactor = {double(material::param_unit(p[4])), double(material::param_unit(p[5])),
                                               double(material::param_unit(p[6])), opacity};
+    if (!lit)
+      m.emissiveFactor = {double(material::param_unit(p[0])), double(material::param_unit(p[1])),
+                          double(material::param_unit(p[2]))};
     m.alphaMode = alpha_mode(flags.category, resolved.image);
     extras["attr1"] = int_value(mat.attributes.attr1);
     extras["attr2"] = int_value(mat.attributes.attr2);
@@ -323,10 +390,26 @@ Result<int> SceneBuilder::material_for(const msh::Batch& batch) {
     extras["animation_blocks"] = tinygltf::Value(std::move(blocks));
   }
   extras["texture"] = text_value(resolved.texture_name);
+  if (resolved.cell) {
+    const texm::LoadedRect& c = *resolved.cell;
+    tinygltf::Value::Array cell;
+    for (float v : {c.u0, c.v0, c.du, c.dv}) cell.push_back(tinygltf::Value(double(v)));
+    extras["page_cell"] = tinygltf::Value(std::move(cell));
+  }
+  if (lightmap) extras["lightmap"] = text_value(lightmap->name);
   m.extras = tinygltf::Value(std::move(extras));
   if (resolved.image) {
-    PARKAN_ASSIGN(int texture, image_for(resolved));
+    PARKAN_ASSIGN(int texture, texture_for(TextureKey{false, resolved.texture_name}, *resolved.image));
     m.pbrMetallicRoughness.baseColorTexture.index = texture;
+    if (!lit) m.emissiveTexture.index = texture;
+  }
+  if (lightmap && lightmap->image) {
+    // The lightmap page on type 18 (docs/formats/msh.md 13.7): glTF has no light map slot; occlusion
+    // (which multiplies, as the engine's second stage does) is the nearest, and the viewer draws it
+    // as a light map.
+    PARKAN_ASSIGN(int texture, texture_for(TextureKey{true, lightmap->name}, *lightmap->image));
+    m.occlusionTexture.index = texture;
+    m.occlusionTexture.texCoord = 1;
   }
   out_.materials.push_back(std::move(m));
   const int index = int(out_.materials.size() - 1);
@@ -334,9 +417,9 @@ Result<int> SceneBuilder::material_for(const msh::Batch& batch) {
   return index;
 }
 
-Result<int> SceneBuilder::image_for(const ResolvedMaterial& resolved) {
-  if (auto found = textures_.find(resolved.texture_name); found != textures_.end()) return found->second;
-  auto png_bytes = in_.options.encode_png ? in_.options.encode_png(*resolved.image) : png::encode(*resolved.image);
+Result<int> SceneBuilder::texture_for(const TextureKey& key, const texm::Image& decoded) {
+  if (auto found = textures_.find(key); found != textures_.end()) return found->second;
+  auto png_bytes = in_.options.encode_png ? in_.options.encode_png(decoded) : png::encode(decoded);
   if (!png_bytes) return std::move(png_bytes).error();
   if (out_.samplers.empty()) {
     tinygltf::Sampler sampler;  // UVs tile (docs/formats/msh.md 4: about -32..+32)
@@ -347,26 +430,45 @@ Result<int> SceneBuilder::image_for(const ResolvedMaterial& resolved) {
     out_.samplers.push_back(sampler);
   }
   tinygltf::Image image;
-  image.name = cp1251_to_utf8(resolved.texture_name);
+  image.name = cp1251_to_utf8(key.name);
   image.mimeType = "image/png";
   if (in_.container == Container::glb) {
     image.bufferView = buffer_.add_view(*png_bytes);
   } else {
-    image.uri = image_file_name(resolved.texture_name, out_.images.size());
+    image.uri = image_file_name(key.name, out_.images.size());
     stats_.images.push_back(ImageFile{image.uri, std::move(*png_bytes)});
   }
   out_.images.push_back(std::move(image));
   tinygltf::Texture texture;
   texture.source = int(out_.images.size() - 1);
   texture.sampler = 0;
-  texture.name = cp1251_to_utf8(resolved.texture_name);
+  texture.name = cp1251_to_utf8(key.name);
   out_.textures.push_back(std::move(texture));
   const int index = int(out_.textures.size() - 1);
-  textures_.emplace(resolved.texture_name, index);
+  textures_.emplace(key, index);
   return index;
 }
 
 }  // namespace
+
+Result<std::uint32_t> still_key(const msh::AnimStreams& anim, std::uint32_t node) {
+  const std::uint16_t start = anim.node_map_start(node);
+  if (start == msh::kNoMap) {
+    const std::uint16_t fallback = anim.node_fallback(node);
+    if (fallback >= anim.key_count)
+      return invalid_rule("anim.node.fallback_range",
+                          fmt::format("node {}: fallback key {} is past the {} keys", node, fallback, anim.key_count));
+    return std::uint32_t(fallback);
+  }
+  if (start >= anim.word_count)
+    return invalid_rule("anim.node.map_range", fmt::format("node {}: frame map start {} is past the {} words of Res19",
+                                                           node, start, anim.word_count));
+  const std::uint16_t key = load_u16(anim.map.data() + std::size_t(start) * msh::kMapWordSize);
+  if (key >= anim.key_count)
+    return invalid_rule("anim.map.next_key", fmt::format("node {}: frame 0 maps to key {}, past the {} keys", node,
+                                                         key, anim.key_count));
+  return std::uint32_t(key);
+}
 
 std::array<double, 4> gltf_rotation(const msh::Quat& q) {
   const double w = q[0], x = q[1], y = q[2], z = q[3];

@@ -1,5 +1,5 @@
-// objects.rlb (docs/formats/objects.md): the records of one prototype (read, written back losslessly, checked) and
-// the resolution of a prototype key to its expanded records and its model.
+// objects.rlb (docs/formats/objects.md): the records of one prototype (read, written back losslessly, checked), its
+// FourCC entry type, and the resolution of a prototype key to its expanded records and its model.
 #include "parkan/game/objects.hpp"
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "parkan/core/text.hpp"
+#include "parkan/nres/archive.hpp"
 
 namespace parkan::game {
 
@@ -130,6 +131,7 @@ class ObjectsResolver {
     for (std::size_t r = 0; r < refs.size() && !stopped_; ++r) {
       const ObjectRef& ref = refs[r];
       const std::uint64_t at = std::uint64_t(r) * kObjectRefSize;
+      if (ref.absent()) continue;  // an unused slot (docs/formats/objects.md 2.1)
       if (++visited_ > kObjectsMaxVisitedRecords) {
         add(Severity::error, "objects.ref.expansion", key, at,
             fmt::format("record {}: prototype {} expands to more than {} records; expansion stopped here", r,
@@ -221,6 +223,12 @@ class ObjectsResolver {
 
 }  // namespace
 
+const PrototypeType* prototype_type(std::uint32_t type_id) {
+  for (const PrototypeType& type : kPrototypeTypes)
+    if (type.type_id() == type_id) return &type;
+  return nullptr;
+}
+
 Result<std::vector<ObjectRef>> read_object_refs(ByteView payload) {
   if (payload.size() % kObjectRefSize != 0) return objects_size_error(payload.size());
   std::vector<ObjectRef> refs;
@@ -260,6 +268,9 @@ std::vector<Diagnostic> check_object_refs(ByteView payload) {
     const bool names_prototype = objects_iequals(
         objects_field_name(payload.subspan(r * kObjectRefSize + kObjectsArchiveOffset, kObjectNameField)),
         kObjectsArchive);
+    // Both names empty: an unused slot, as the sixth of every retail STAT entry (docs/formats/objects.md 2.1).
+    const ByteView record = payload.subspan(r * kObjectRefSize, kObjectRefSize);
+    if (record[kObjectsArchiveOffset] == 0 && record[kObjectsResourceOffset] == 0) continue;
     for (const auto& [offset, label] : {std::pair{kObjectsArchiveOffset, "archive"},
                                         std::pair{kObjectsResourceOffset, "resource"}}) {
       const std::size_t at = r * kObjectRefSize + offset;
@@ -277,6 +288,27 @@ std::vector<Diagnostic> check_object_refs(ByteView payload) {
     }
   }
   if (payload.size() % kObjectRefSize != 0) out.push_back(to_diagnostic(objects_size_error(payload.size()), ""));
+  return out;
+}
+
+std::vector<Diagnostic> check_prototype_type(std::uint32_t type_id, std::size_t payload_size) {
+  std::vector<Diagnostic> out;
+  const PrototypeType* type = prototype_type(type_id);
+  if (!type) {
+    std::string known;
+    for (const PrototypeType& t : kPrototypeTypes) known += (known.empty() ? "" : ", ") + std::string(t.fourcc);
+    add_diagnostic(out, Severity::warning, "objects.type.unknown", std::nullopt,
+                   fmt::format("entry type {} is not a prototype type ({})", nres::type_name(type_id), known));
+    return out;
+  }
+  if (payload_size != type->sizes[0] && payload_size != type->sizes[1])
+    add_diagnostic(out, Severity::warning, "objects.type.size", std::nullopt,
+                   type->sizes[1] == 0
+                       ? fmt::format("{} entry of {} bytes; {} entries are {} bytes ({} slots)", type->fourcc,
+                                     payload_size, type->fourcc, type->sizes[0], type->sizes[0] / kObjectRefSize)
+                       : fmt::format("{} entry of {} bytes; {} entries are {} or {} bytes ({} or {} slots)",
+                                     type->fourcc, payload_size, type->fourcc, type->sizes[0], type->sizes[1],
+                                     type->sizes[0] / kObjectRefSize, type->sizes[1] / kObjectRefSize));
   return out;
 }
 

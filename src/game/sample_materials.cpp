@@ -4,6 +4,7 @@
 // unknown mode 5); WEAR texts with and without LIGHTMAPS, each with the separator line (13.4). The last
 // entries are the sample models' materials (sample_model_materials.cpp).
 #include <cctype>
+#include <map>
 #include <random>
 #include <set>
 
@@ -48,7 +49,15 @@ class Rng {
 struct MaterialTextures {
   std::vector<std::string> still;
   std::vector<std::vector<std::string>> animations;
+  std::map<std::string, std::size_t> page_cells;  // textures with a Page table: their rect count
 };
+
+MaterialTextures material_textures(const SampleOptions& options) {
+  MaterialTextures textures{static_texture_names(options), animated_texture_sets(options), {}};
+  for (const TextureSpec& spec : texture_catalog(options))
+    if (!spec.page.empty()) textures.page_cells[spec.name] = spec.page.size();
+  return textures;
+}
 
 void set_texture(Phase& p, std::string_view name, Rng& rng) {
   p.texture_field = {};
@@ -58,13 +67,20 @@ void set_texture(Phase& p, std::string_view name, Rng& rng) {
     for (std::size_t i = name.size() + 1; i < p.texture_field.size(); ++i) p.texture_field[i] = rng.byte();
 }
 
-Phase make_phase(Rng& rng, const std::string* texture) {
+// p17 is the Page cell (docs/formats/mat0.md; retail-evidence: 2513 of 2513 cells fall inside their
+// texture's table): a cell of the texture's Page table most of the time when it has one, else -1.
+Phase make_phase(Rng& rng, const MaterialTextures& textures, const std::string* texture) {
   Phase p;
   for (std::size_t i = 0; i < 16; ++i) p.params[i] = rng.byte();
   p.params[3] = static_cast<std::uint8_t>(rng.below(101));  // opacity in percent
-  p.params[16] = static_cast<std::uint8_t>(rng.below(64));  // power
-  p.params[17] = static_cast<std::uint8_t>(rng.below(4) == 0 ? 0xFF : rng.below(3));  // page index, -1 often
-  if (texture) set_texture(p, *texture, rng);
+  p.params[16] = static_cast<std::uint8_t>(rng.below(8));   // power 1 << p16
+  p.params[17] = 0xFF;                                      // -1: the whole texture
+  if (texture) {
+    auto page = textures.page_cells.find(*texture);
+    if (page != textures.page_cells.end() && rng.below(4) != 0)
+      p.params[17] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint32_t>(page->second)));
+    set_texture(p, *texture, rng);
+  }
   return p;
 }
 
@@ -98,17 +114,17 @@ Mat0 make_still_material(Rng& rng, const MaterialTextures& textures, std::string
   const bool textured = rng.below(6) != 0;
   const std::string* texture = textured ? &textures.still[rng.below(static_cast<std::uint32_t>(textures.still.size()))]
                                         : nullptr;
-  m.phases.push_back(make_phase(rng, texture));
+  m.phases.push_back(make_phase(rng, textures, texture));
   if (texture_out) *texture_out = texture ? *texture : std::string();
   return m;
 }
 
 // `phases` phases naming the frames of `frames` in order (repeating), and `blocks` blocks of the given
 // modes and masks: the picture changes at every key.
-Mat0 make_animated_material(Rng& rng, const std::vector<std::string>& frames, std::size_t phases,
-                            const std::vector<std::pair<std::uint32_t, std::uint32_t>>& blocks) {
+Mat0 make_animated_material(Rng& rng, const MaterialTextures& textures, const std::vector<std::string>& frames,
+                            std::size_t phases, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& blocks) {
   Mat0 m = make_material_header(rng);
-  for (std::size_t i = 0; i < phases; ++i) m.phases.push_back(make_phase(rng, &frames[i % frames.size()]));
+  for (std::size_t i = 0; i < phases; ++i) m.phases.push_back(make_phase(rng, textures, &frames[i % frames.size()]));
   for (auto [mode, mask] : blocks) m.blocks.push_back(make_block(rng, mode, mask, phases, 1 + rng.below(8)));
   return m;
 }
@@ -147,7 +163,7 @@ std::string stem_of_texture(std::string_view texture) {
 
 std::vector<NamedMaterial> make_materials(const SampleOptions& options) {
   Rng rng(options.seed * 2654435761u + 4);
-  const MaterialTextures textures{static_texture_names(options), animated_texture_sets(options)};
+  const MaterialTextures textures = material_textures(options);
   std::vector<NamedMaterial> out;
   MaterialNames names;
   for (const char* fixed : {"AAA_FIRST", "ANIM_LOOP", "ANIM_PINGPONG", "ANIM_ONESHOT", "ANIM_RANDOM", "ANIM_MODE5",
@@ -160,7 +176,7 @@ std::vector<NamedMaterial> make_materials(const SampleOptions& options) {
   const std::pair<const char*, std::uint32_t> animated[] = {
       {"ANIM_LOOP", 0}, {"ANIM_PINGPONG", 1}, {"ANIM_ONESHOT", 2}, {"ANIM_RANDOM", 3}, {"ANIM_MODE5", 5}};
   for (auto [name, mode] : animated) {
-    Mat0 m = make_animated_material(rng, textures.animations.front(), 4, {});
+    Mat0 m = make_animated_material(rng, textures, textures.animations.front(), 4, {});
     m.blocks.push_back(make_block(rng, mode, 0x1F, 4, 8));
     m.blocks.push_back(make_block(rng, mode, 1u << rng.below(5), 4, 3));
     out.push_back({name, std::move(m)});
@@ -171,7 +187,7 @@ std::vector<NamedMaterial> make_materials(const SampleOptions& options) {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
     for (std::uint32_t b = 0; b < kMaxBlocks; ++b) blocks.emplace_back(b % 4, b < 5 ? 1u << b : 0x1Fu >> (b - 4));
     out.push_back({names.take(stem_of_texture(frames.front()) + "_STORM"),
-                   make_animated_material(rng, frames, kMaxPhases, blocks)});
+                   make_animated_material(rng, textures, frames, kMaxPhases, blocks)});
   }
   for (int i = 10; i <= 13; ++i) out.push_back({fmt::format("MAT_{:03}", i), make_still_material(rng, textures, nullptr)});
 
@@ -189,7 +205,7 @@ std::vector<NamedMaterial> make_materials(const SampleOptions& options) {
       const std::size_t phases = std::min(kMaxPhases, frames.size() + rng.below(static_cast<std::uint32_t>(kMaxPhases)));
       std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks(1 + rng.below(kMaxBlocks));
       for (auto& [mode, mask] : blocks) mode = rng.below(4), mask = 1 + rng.below(31);
-      out.push_back({names.take(stem_of_texture(frames.front())), make_animated_material(rng, frames, phases, blocks)});
+      out.push_back({names.take(stem_of_texture(frames.front())), make_animated_material(rng, textures, frames, phases, blocks)});
     } else {
       std::string texture;
       Mat0 m = make_still_material(rng, textures, &texture);

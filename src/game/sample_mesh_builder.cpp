@@ -1,6 +1,7 @@
 // Shape primitives of the sample models (see sample_mesh_builder.hpp).
 #include "game/sample_mesh_builder.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <utility>
@@ -24,6 +25,16 @@ Vec3 rotated(const std::array<float, 9>& r, Vec3 p) {
           r[6] * p[0] + r[7] * p[1] + r[8] * p[2]};
 }
 
+// Shifts the UVs of vertices [first, end) by whole tiles so that the smallest is in [0, 1): the texture
+// repeats, so the picture is unchanged, and a u16 UV cannot be negative.
+void shift_uvs_positive(std::vector<Vertex>& vertices, std::size_t first) {
+  if (first >= vertices.size()) return;
+  float min_u = vertices[first].u, min_v = vertices[first].v;
+  for (std::size_t i = first; i < vertices.size(); ++i) min_u = std::min(min_u, vertices[i].u), min_v = std::min(min_v, vertices[i].v);
+  const float du = std::floor(min_u), dv = std::floor(min_v);
+  for (std::size_t i = first; i < vertices.size(); ++i) vertices[i].u -= du, vertices[i].v -= dv;
+}
+
 }  // namespace
 
 Placement rotate_x(float angle, Vec3 offset) {
@@ -41,8 +52,8 @@ Placement rotate_z(float angle, Vec3 offset) {
 
 Group& SlotMesh::group(std::uint16_t material) {
   for (Group& g : groups_)
-    if (g.material == material) return g;
-  groups_.push_back(Group{material, {}, {}});
+    if (g.material == material && g.style == style_) return g;
+  groups_.push_back(Group{material, style_, {}, {}});
   return groups_.back();
 }
 
@@ -75,11 +86,21 @@ void SlotMesh::polygon(std::uint16_t material, const std::vector<Vec3>& corners,
     else u = n[1] > 0 ? -p[0] : p[0], v = -p[2];
     add(g, p, n, u / tile, v / tile);
   }
+  shift_uvs_positive(g.vertices, first);
   for (std::size_t i = 1; i + 1 < points.size(); ++i) {
     g.indices.push_back(first);
     g.indices.push_back(static_cast<std::uint16_t>(first + i));
     g.indices.push_back(static_cast<std::uint16_t>(first + i + 1));
   }
+}
+
+void SlotMesh::decal(std::uint16_t material, const std::array<Vec3, 4>& c) {
+  Vec3 n = normalized(cross(sub(c[1], c[0]), sub(c[2], c[0])));
+  Group& g = group(material);
+  std::uint16_t first = static_cast<std::uint16_t>(g.vertices.size());
+  const float uvs[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+  for (int k = 0; k < 4; ++k) add(g, c[static_cast<std::size_t>(k)], n, uvs[k][0], uvs[k][1]);
+  for (std::uint16_t i : {0, 1, 2, 0, 2, 3}) g.indices.push_back(static_cast<std::uint16_t>(first + i));
 }
 
 void SlotMesh::hexahedron(std::uint16_t material, const std::array<Vec3, 8>& c, float tile) {
@@ -128,6 +149,7 @@ void SlotMesh::cylinder(std::uint16_t material, int axis, Vec3 base, float radiu
     add(g, add3(base, scale(r, radius)), r, u, 0.0f);
     add(g, add3(add3(base, scale(r, radius)), scale(d, length)), r, u, -length / tile);
   }
+  shift_uvs_positive(g.vertices, first);
   for (int k = 0; k < segments; ++k) {
     auto at = [&](int column, int top) { return static_cast<std::uint16_t>(first + 2 * column + top); };
     for (std::uint16_t i : {at(k, 0), at(k + 1, 0), at(k + 1, 1), at(k, 0), at(k + 1, 1), at(k, 1)})

@@ -2,7 +2,9 @@
 // Shape primitives for the sample models: boxes, slanted boxes (any eight corners), cylinders and
 // flat polygons, with flat face normals (smooth around a cylinder), counter-clockwise winding seen
 // from outside in the right-handed Z-up frame of the models (docs/formats/msh.md 4, 7), and UVs that tile a
-// texture every `tile` model units. Triangles are grouped by material (the WEAR row of a batch).
+// texture every `tile` model units, shifted by whole tiles so that none is negative (UVs are stored
+// as u16 / 1024: docs/formats/msh.md 4.3). Triangles are grouped by material (the WEAR row of a batch)
+// and style: the type 7 face flags of their triangles and the room beyond a portal batch.
 #include <array>
 #include <cstdint>
 #include <numbers>
@@ -22,9 +24,19 @@ struct Vertex {
   float u = 0.0f, v = 0.0f;
 };
 
-// The triangles of one material: a batch of the slot.
+// What a batch carries besides its material: the type 7 flags of its triangles (kFaceWalkable on a
+// floor of the path graph, kFaceDoor on a door leaf ...) and, for a portal batch, the node of the
+// room beyond it (docs/formats/msh.md 5.1, 6.1).
+struct Style {
+  std::uint16_t face_flags = 0;
+  std::uint16_t room = 0xFFFF;  // 0xFFFF: not a portal
+  bool operator==(const Style&) const = default;
+};
+
+// The triangles of one material and style: a batch of the slot.
 struct Group {
   std::uint16_t material = 0;
+  Style style;
   std::vector<Vertex> vertices;
   std::vector<std::uint16_t> indices;  // triangle list, counter-clockwise from outside
 };
@@ -43,10 +55,17 @@ class SlotMesh {
  public:
   void place(const Placement& placement) { placement_ = placement; }
   void reset_placement() { placement_ = {}; }
+  // The style of the shapes that follow.
+  void style(const Style& style) { style_ = style; }
+  void reset_style() { style_ = {}; }
 
   // A planar polygon, corners counter-clockwise seen from the side its normal points to; UVs by
   // projecting on the plane of the two axes the face is most parallel to.
   void polygon(std::uint16_t material, const std::vector<Vec3>& corners, float tile);
+  // A planar quadrilateral whose texture spans it once: corners counter-clockwise from the one at
+  // UV (0, 1) (bottom left as seen), then (1, 1), (1, 0), (0, 0). For a material that draws one
+  // Page cell of its texture (docs/formats/mat0.md), where the UVs address the cell.
+  void decal(std::uint16_t material, const std::array<Vec3, 4>& corners);
   // Eight corners: bottom face then top face, each counter-clockwise seen from above (+Z); the six
   // faces may be slanted (a wedge, a glacis, a tapered turret), each must stay planar.
   void hexahedron(std::uint16_t material, const std::array<Vec3, 8>& corners, float tile);
@@ -65,6 +84,7 @@ class SlotMesh {
   std::uint16_t add(Group& g, Vec3 pos, Vec3 normal, float u, float v);
 
   Placement placement_;
+  Style style_;
   std::vector<Group> groups_;  // in the order materials first appear
 };
 

@@ -57,6 +57,13 @@ void catalog_blob(mesh::SlotMesh& m, SampleRandom& rng, std::uint16_t material, 
 // A node with its LOD 0 geometry in state 0.
 SampleNode catalog_node(std::string name, std::uint16_t parent, msh::Vec3 pos, mesh::SlotMesh geometry);
 
+// The box of a house, block or hall (its walls lo..hi) and its front door (-Y, centred on x = 0).
+struct BuildingFootprint {
+  bool present = false;
+  msh::Vec3 lo{}, hi{};
+  float door_half_width = 0, door_height = 0;
+};
+
 // One model of the catalog.
 struct CatalogModel {
   std::string stem;                // <stem>.msh and <stem>.wea in `library`
@@ -65,6 +72,8 @@ struct CatalogModel {
   std::string family;              // the parent prototype of its variants: c_<family>
   std::vector<std::string> wear;   // WEAR rows: a batch's material is an index here
   SampleModel model;
+  BuildingFootprint footprint;     // houses, blocks and halls
+  int lightmap = -1;               // lightmapped: the LightMap.lib page LIGHT<lightmap>.0 its WEAR names
 };
 
 // The families (sample_model_kinds_*.cpp). `number` numbers the model in its kind (the stem's
@@ -78,6 +87,17 @@ CatalogModel catalog_building(SampleRandom& rng, std::uint32_t number, bool anim
 CatalogModel catalog_tree(SampleRandom& rng, std::uint32_t number, bool animated);      // broadleaf, pine
 CatalogModel catalog_rock(SampleRandom& rng, std::uint32_t number);                     // static
 CatalogModel catalog_prop(SampleRandom& rng, std::uint32_t number, bool animated);      // crates, barrels, fences
+
+// Gives a building with a footprint the interior of the retail buildings (docs/formats/msh.md 2.3, 5.1,
+// 6.1): an interior node i01 (flag 0x1) with a walkable floor (type 7 flag 0x02) carrying a path graph
+// of seven points, and a portal batch (word bit 0x8) at the door into it, on a new WEAR row
+// BLD_PORTAL (sample_model_kinds_buildings.cpp).
+void add_building_interior(CatalogModel& c);
+
+// Adds the cockpit node CP_m1o1 (flag 0x20, geometry only at level 4) under node `parent` at `pos`,
+// `width` metres across (sample_models.cpp).
+void add_cockpit(SampleModel& model, std::uint16_t parent, msh::Vec3 pos, std::uint16_t frame_row,
+                 std::uint16_t panel_row, float width);
 
 // The whole retail catalog in a fixed order (sample_models.cpp).
 std::vector<CatalogModel> model_catalog(const SampleOptions& options);

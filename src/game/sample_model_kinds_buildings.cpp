@@ -1,7 +1,11 @@
 // Buildings of the catalog (static.rlb): houses with a pitched roof, flat-roofed blocks of several
-// storeys, factory halls with chimneys and a roof fan, silos, hangars and bunkers. LOD 0 with windows
-// and details, LOD 1 the bare volumes; about a third also have a destroyed state (state 1: wall stubs
-// and rubble). Animated ones turn a ventilation fan or a wind vane. Metres, Z up, the ground at z = 0.
+// storeys, factory halls with chimneys and a roof fan, silos, hangars and bunkers. The shell node o01
+// has LOD 0 with windows and details and LOD 1 the bare volumes; about a third also have damage
+// stage 1 (damaged: the walls broken down to two thirds, rubble at their feet) and a third of those
+// stage 2 (destroyed: wall stubs and rubble), filled in order as in the retail models
+// (docs/formats/msh.md 2.2). Houses, blocks and halls record their footprint, so that the catalog can
+// give some of them an interior with a path graph (add_building_interior). Animated ones turn a
+// ventilation fan or a wind vane. Metres, Z up, the ground at z = 0.
 #include <fmt/format.h>
 
 #include "game/sample_model_catalog.hpp"
@@ -13,7 +17,7 @@ namespace {
 using mesh::SlotMesh;
 using msh::Vec3;
 
-enum BuildingRow : std::uint16_t { bld_wall, bld_glass, bld_metal, bld_rubble, bld_roof };
+enum BuildingRow : std::uint16_t { bld_wall, bld_glass, bld_metal, bld_rubble, bld_roof, bld_portal };
 constexpr std::uint32_t kBuildingCycle = 48;
 constexpr std::uint32_t kBuildingStep = 3;
 constexpr float kBuildingProud = 0.03f;
@@ -50,7 +54,28 @@ void building_gable(SlotMesh& m, Vec3 lo, Vec3 hi, float rise, float eave) {
                2.0f);
 }
 
-// The destroyed state: stubs of the four walls, rubble heaps and a fallen slab.
+// Damage stage 1: the block lo..hi broken down to between half and four fifths of its height, lower
+// on one side, rubble heaps at its feet and a slab leaning on it.
+SlotMesh building_damaged(SampleRandom& rng, Vec3 lo, Vec3 hi) {
+  SlotMesh m;
+  float h = hi[2] - lo[2];
+  float left = h * rng.range(0.6f, 0.8f), right = h * rng.range(0.45f, 0.6f);
+  m.hexahedron(bld_wall,
+               {Vec3{lo[0], lo[1], 0}, {hi[0], lo[1], 0}, {hi[0], hi[1], 0}, {lo[0], hi[1], 0}, {lo[0], lo[1], left},
+                {hi[0], lo[1], right}, {hi[0], hi[1], right}, {lo[0], hi[1], left}},
+               4.0f);
+  for (int k = 0; k < 2; ++k) {
+    Vec3 c = {k == 0 ? hi[0] : lo[0] * rng.range(0.2f, 0.8f), k == 0 ? rng.range(lo[1], hi[1]) : lo[1], 0};
+    float r = rng.range(1.2f, 2.2f);
+    catalog_blob(m, rng, bld_rubble, c, {r, r * rng.range(0.7f, 1.2f), r * 0.45f}, 3, 7, 0.25f, 2.0f);
+  }
+  m.place(catalog_turn_x(rng.range(0.4f, 0.7f), {hi[0] * 0.5f, lo[1] - 1.0f, 0.2f}));
+  m.box(bld_wall, {-1.5f, -0.15f, 0}, {1.5f, 0.15f, 2.5f}, 4.0f);
+  m.reset_placement();
+  return m;
+}
+
+// Damage stage 2, destroyed: stubs of the four walls, rubble heaps and a fallen slab.
 SlotMesh building_ruin(SampleRandom& rng, Vec3 lo, Vec3 hi) {
   SlotMesh m;
   float t = 0.35f;
@@ -198,10 +223,14 @@ CatalogModel catalog_building(SampleRandom& rng, std::uint32_t number, bool anim
     roof_spot = {0, 0, hi[2]};
   }
   SampleNode body;
-  body.name = "building";
+  body.name = "o01";
   body.slots[{0, 0}] = std::move(detail);
   body.slots[{0, 1}] = std::move(simple);
-  if (can_ruin && rng.below(3) == 0) body.slots[{1, 0}] = building_ruin(rng, lo, hi);
+  if (can_ruin && rng.below(3) == 0) {
+    body.slots[{1, 0}] = building_damaged(rng, lo, hi);
+    if (rng.below(3) == 0) body.slots[{2, 0}] = building_ruin(rng, lo, hi);
+  }
+  if (kind <= 2) c.footprint = {true, lo, hi, kind == 2 ? 2.5f : 0.7f, kind == 2 ? 4.5f : 2.2f};
   c.model.nodes.push_back(std::move(body));
   std::uint32_t extras = rng.below(3);
   if (animated || extras == 1) c.model.nodes.push_back(building_fan(roof_spot, rng.range(0.8f, 1.5f), rng.below(2) == 0, animated));
@@ -217,6 +246,38 @@ CatalogModel catalog_building(SampleRandom& rng, std::uint32_t number, bool anim
   c.family = "building";
   c.wear = {"BLD_CONCRETE", "BLD_WINDOW", "TANK_STEEL", "BLD_RUBBLE", "BLD_ROOF"};
   return c;
+}
+
+void add_building_interior(CatalogModel& c) {
+  const BuildingFootprint& f = c.footprint;
+  SampleModel& model = c.model;
+  const std::uint16_t room = static_cast<std::uint16_t>(model.nodes.size());
+  // The door as a portal into the interior: just in front of the door leaf, its triangles doors.
+  SlotMesh& shell = model.nodes[0].slots[{0, 0}];
+  const float y = f.lo[1] - 0.1f, w = f.door_half_width;
+  shell.style({msh::kFaceDoor, room});
+  shell.polygon(bld_portal, {Vec3{-w, y, 0.0f}, {w, y, 0.0f}, {w, y, f.door_height}, {-w, y, f.door_height}}, 2.0f);
+  shell.reset_style();
+  c.wear.push_back("BLD_PORTAL");
+  // The ground floor: a slab inside the walls whose top is walkable (type 7 flag 0x02).
+  const float x0 = f.lo[0] + 0.3f, x1 = f.hi[0] - 0.3f, y0 = f.lo[1] + 0.3f, y1 = f.hi[1] - 0.3f, top = 0.05f;
+  SlotMesh floor;
+  floor.box(bld_wall, {x0, y0, 0.0f}, {x1, y1, top * 0.5f}, 4.0f);
+  floor.style({msh::kFaceWalkable, msh::kNoRoom});
+  floor.polygon(bld_wall, {Vec3{x0, y0, top}, {x1, y0, top}, {x1, y1, top}, {x0, y1, top}}, 4.0f);
+  floor.reset_style();
+  SampleNode inside = catalog_node("i01", 0, {0, 0, 0}, std::move(floor));
+  inside.flags = msh::kNodeInterior;
+  model.nodes.push_back(std::move(inside));
+  // The path graph on that floor: inside the door, then a 3 x 2 grid, linked along rows and columns.
+  model.path_points.push_back({{0.0f, y0 + 0.5f, top}, 0, room});
+  for (int row = 0; row < 2; ++row)
+    for (int col = 0; col < 3; ++col) {
+      float px = x0 + (x1 - x0) * (0.2f + 0.3f * static_cast<float>(col));
+      float py = y0 + (y1 - y0) * (0.3f + 0.4f * static_cast<float>(row));
+      model.path_points.push_back({{px, py, top}, 0, room});
+    }
+  model.path_links = {{0, 2}, {1, 2}, {2, 3}, {4, 5}, {5, 6}, {1, 4}, {2, 5}, {3, 6}};
 }
 
 }  // namespace parkan::game

@@ -1,6 +1,12 @@
 // Textures of the sample models: 128x128 ARGB8888 with a full mip chain, painted by the texture art
 // painters (texture_art.hpp), every one tileable (the models' UVs repeat them every few units).
 // The names and formats are what the models' materials reference (sample_model_materials.cpp).
+// LightMap.lib's pages as the retail ones (openparkan: 25 Texm pages of 128 or 256 pixels, RGB565, one
+// level): light blobs on a mid-grey ambient, so that a lit batch (tex * lightmap) keeps its texture's
+// look with the light spots brighter.
+#include <iterator>
+#include <string>
+
 #include "game/sample_model_assets.hpp"
 #include "game/sample_random.hpp"
 #include "game/sample_texture_catalog.hpp"
@@ -10,6 +16,10 @@ namespace parkan::game {
 namespace {
 
 constexpr std::uint32_t kModelTextureSize = 128;
+constexpr std::size_t kRetailLightmaps = 25;
+constexpr std::size_t kSmallLightmaps = 2;
+constexpr std::uint32_t kSmallLightmapSize = 64;
+constexpr std::uint32_t kLightmapAmbient = 150;  // the grey under the light blobs (the look's param)
 
 }  // namespace
 
@@ -40,6 +50,30 @@ std::vector<TextureSpec> model_texture_specs(const SampleOptions& options) {
 std::vector<std::pair<std::string, ByteBuffer>> model_textures(const SampleOptions& options) {
   std::vector<std::pair<std::string, ByteBuffer>> out;
   for (const TextureSpec& spec : model_texture_specs(options)) out.emplace_back(spec.name, encode_sample_texture(spec));
+  return out;
+}
+
+std::vector<TextureSpec> lightmap_catalog(const SampleOptions& options) {
+  SampleRandom rng{options.seed * 0xD6E8FEB86659FD93ull + 5};
+  const std::size_t count = options.retail ? kRetailLightmaps : kSmallLightmaps;
+  struct Scheme {
+    ArtColour tint, accent;
+  };
+  static constexpr Scheme kLights[] = {{{255, 200, 120}, {120, 160, 255}}, {{255, 150, 80}, {255, 230, 180}},
+                                       {{160, 200, 255}, {255, 210, 150}}};
+  std::vector<TextureSpec> out;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint32_t side = options.retail ? 128u << rng.below(2) : kSmallLightmapSize;
+    const Scheme& s = kLights[rng.below(std::size(kLights))];
+    TextureLook look;
+    look.kind = ArtKind::lightmap;
+    look.seed = static_cast<std::uint32_t>(rng.next());
+    look.tint = s.tint;
+    look.accent = s.accent;
+    look.param = kLightmapAmbient;
+    out.push_back({"LIGHT" + std::to_string(i) + ".0", texm::Format::rgb565, side, side, 1, 0,
+                   i % 6 == 1 ? 0x00800000u : 0u, {}, look});
+  }
   return out;
 }
 

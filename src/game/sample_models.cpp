@@ -5,9 +5,14 @@
 // times starting at 0, maps from the canonical writer, plus the edge cases the seeds name: a static
 // model with an empty Res19 (10.1), and the legacy 24-byte node table (10.3). The retail size adds
 // the model catalog (sample_model_catalog.hpp): vehicles, robots and turrets in units.rlb; towers,
-// buildings, trees, rocks and props in static.rlb; each `<stem>.msh` with its `<stem>.wea` (about 5%
-// with a LIGHTMAPS block) and, for the prototypes that take their model through a parent prototype,
-// a `<stem>.bas`. objects.rlb and system.rlb come from sample_objects.cpp.
+// buildings, trees, rocks and props in static.rlb; each `<stem>.msh` with its `<stem>.wea` and, for
+// the prototypes that take their model through a parent prototype, a `<stem>.bas`. objects.rlb and
+// system.rlb come from sample_objects.cpp.
+// The retail statistics (retail-evidence; docs/formats/msh.md 2.3, 4.3, 6.1): 21 models are lightmapped
+// (type 18 exactly where the WEAR has LIGHTMAPS; models.rlb's building and 20 catalog buildings), 29
+// buildings have an interior with a path graph and portals (the building and 28 catalog ones), 28
+// nodes are cockpits (the tank's, the walker's and 26 catalog vehicles'). The small game has the
+// building lightmapped, with its interior, and the two cockpits.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -17,6 +22,7 @@
 #include "game/sample_model_builder.hpp"
 #include "game/sample_model_catalog.hpp"
 #include "game/sample_random.hpp"
+#include "game/sample_texture_catalog.hpp"
 #include "parkan/material/model.hpp"
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/math.hpp"
@@ -126,19 +132,50 @@ struct CatalogFamily {
 constexpr CatalogFamily kCatalogVehicles{72, 30}, kCatalogRobots{40, 100}, kCatalogTurrets{28, 100},
     kCatalogTowers{20, 50}, kCatalogBuildings{90, 10}, kCatalogTrees{60, 25}, kCatalogRocks{30, 0},
     kCatalogProps{60, 15};
-constexpr std::uint32_t kCatalogLightmapEvery = 20;    // 5% of the .wea have a LIGHTMAPS block (docs/formats/wear.md 8)
-constexpr std::uint32_t kCatalogLightmapNames = 25;  // LightMap.lib: LIGHT0.0 .. LIGHT24.0
 constexpr std::uint32_t kCatalogViaParentEvery = 10;   // of the vehicles, robots and buildings: about 5% of all
+constexpr std::uint32_t kCatalogInteriors = 28;   // + models.rlb's building: the 29 retail meshes with a path graph
+constexpr std::uint32_t kCatalogLightmapped = 20;  // + the building: the 21 with LIGHTMAPS (docs/formats/wear.md 8)
+constexpr std::uint32_t kCatalogCockpits = 26;     // + the tank's and the walker's: the 28 retail flag-0x20 nodes
+// WEAR rows of a catalog building (sample_model_kinds_buildings.cpp) that take the lightmap: walls,
+// rubble, roof.
+constexpr std::uint32_t kCatalogLitRows = (1u << 0) | (1u << 3) | (1u << 4);
+// Catalog vehicles' rows: steel for the cockpit's frame, glass for its instruments.
+constexpr std::uint16_t kVehicleSteelRow = 1, kVehicleGlassRow = 3;
 
-// A model's WEAR text: its rows, then (for a lightmapped one) the blank separator and LIGHTMAPS.
+// The blank separator and LIGHTMAPS block naming LightMap.lib's LIGHT<page>.0 (docs/formats/wear.md 2.2).
+std::string lightmaps_block(int page) { return "\nLIGHTMAPS\n1\n0 LIGHT" + std::to_string(page) + ".0\n"; }
+
+// A model's WEAR text: its rows, then (for a lightmapped one) the LIGHTMAPS block.
 std::string catalog_wear(const std::vector<std::string>& rows, int lightmap) {
   std::string text = std::to_string(rows.size()) + "\n";
   for (std::size_t i = 0; i < rows.size(); ++i) text += std::to_string(i) + " " + rows[i] + "\n";
-  if (lightmap >= 0) text += "\nLIGHTMAPS\n1\n0 LIGHT" + std::to_string(lightmap) + ".0\n";
+  if (lightmap >= 0) text += lightmaps_block(lightmap);
   return text;
 }
 
+// The box of a node's level 0 geometry (node space).
+std::pair<msh::Vec3, msh::Vec3> geometry_box(const SampleNode& node) {
+  auto slot = node.slots.find({0, 0});
+  if (slot == node.slots.end() || slot->second.empty()) return {};
+  msh::Vec3 lo = slot->second.groups().front().vertices.front().pos, hi = lo;
+  for (const mesh::Group& g : slot->second.groups())
+    for (const mesh::Vertex& v : g.vertices)
+      for (std::size_t k = 0; k < 3; ++k) lo[k] = std::min(lo[k], v.pos[k]), hi[k] = std::max(hi[k], v.pos[k]);
+  return {lo, hi};
+}
+
 }  // namespace
+
+void add_cockpit(SampleModel& model, std::uint16_t parent, msh::Vec3 pos, std::uint16_t frame_row,
+                 std::uint16_t panel_row, float width) {
+  SampleNode cockpit;
+  cockpit.name = "CP_m1o1";
+  cockpit.parent = parent;
+  cockpit.pos = pos;
+  cockpit.flags = msh::kNodeCockpit;
+  cockpit.slots[{0, msh::kCockpitLevel}] = cockpit_interior(frame_row, panel_row, width);
+  model.nodes.push_back(std::move(cockpit));
+}
 
 std::vector<CatalogModel> model_catalog(const SampleOptions& options) {
   SampleRandom rng{options.seed * 0x9E3779B97F4A7C15ull + 0x5EED};
@@ -160,14 +197,37 @@ std::vector<CatalogModel> model_catalog(const SampleOptions& options) {
   for (std::uint32_t i = 0; i < kCatalogTrees.count; ++i) out.push_back(catalog_tree(rng, i, animated(kCatalogTrees)));
   for (std::uint32_t i = 0; i < kCatalogRocks.count; ++i) out.push_back(catalog_rock(rng, i));
   for (std::uint32_t i = 0; i < kCatalogProps.count; ++i) out.push_back(catalog_prop(rng, i, animated(kCatalogProps)));
+  // Interiors, lightmaps and cockpits on the first models that can take them, in catalog order.
+  const std::vector<TextureSpec> pages = lightmap_catalog(options);
+  std::uint32_t interiors = 0, cockpits = 0;
+  for (CatalogModel& c : out) {
+    if (c.family == "building" && c.footprint.present && interiors < kCatalogInteriors) {
+      add_building_interior(c);
+      if (interiors < kCatalogLightmapped && interiors + 1 < pages.size()) {
+        c.lightmap = static_cast<int>(interiors + 1);  // LIGHT0.0 is models.rlb's building's
+        c.model.lightmap_width = pages[interiors + 1].width;
+        c.model.lit_rows = kCatalogLitRows;
+      }
+      ++interiors;
+    }
+    if (c.family == "vehicle" && c.model.nodes.front().name == "hull" && cockpits < kCatalogCockpits) {
+      auto [lo, hi] = geometry_box(c.model.nodes.front());
+      float width = std::min(1.4f, (hi[0] - lo[0]) * 0.6f);
+      add_cockpit(c.model, 0, {0.0f, lo[1] * 0.45f, hi[2] - 0.45f}, kVehicleSteelRow, kVehicleGlassRow, width);
+      ++cockpits;
+    }
+  }
   return out;
 }
 
 std::vector<SampleFile> sample_models(const SampleOptions& options) {
   SampleRandom rng{options.seed * 0x5851F42D4C957F2Dull + 19};
   std::vector<std::pair<std::string, ByteBuffer>> models;
+  // The building is lightmapped with LightMap.lib's first page (LIGHT0.0).
+  SampleModel building = building_model();
+  building.lightmap_width = lightmap_catalog(options).front().width;
   const std::pair<const char*, SampleModel> library_models[] = {
-      {"tank", tank_model()}, {"building", building_model()}, {"walker", walker_model()}};
+      {"tank", tank_model()}, {"building", std::move(building)}, {"walker", walker_model()}};
   std::vector<std::pair<std::string, ByteBuffer>> library_entries;  // name, payload
   ByteBuffer walker;
   for (const auto& [stem, model] : library_models) {
@@ -175,6 +235,7 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     if (std::string_view(stem) == "walker") walker = bytes;
     library_entries.emplace_back(std::string(stem) + ".msh", std::move(bytes));
     std::string wear = model_wear_text(stem);
+    if (model.lightmap_width > 0) wear += lightmaps_block(0);
     library_entries.emplace_back(std::string(stem) + ".wea", ByteBuffer(wear.begin(), wear.end()));
   }
   models.emplace_back("walker.msh", std::move(walker));  // the walker of models.rlb, also loose
@@ -218,7 +279,6 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
   if (options.retail) {
     objects.clear();
     std::vector<CatalogModel> catalog = model_catalog(options);
-    SampleRandom lightmaps{options.seed * 0xD1B54A32D192ED03ull + 7};
     std::map<std::string, std::vector<nres::EntrySpec>> libraries;
     std::vector<std::string> texts;  // the payloads the specs view
     texts.reserve(3 * catalog.size());
@@ -228,8 +288,7 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     for (std::size_t i = 0; i < catalog.size(); ++i) {
       const CatalogModel& c = catalog[i];
       meshes.push_back(build_sample_model(c.model).value());  // valid by construction
-      int lightmap = i % kCatalogLightmapEvery == kCatalogLightmapEvery / 2 ? static_cast<int>(lightmaps.below(kCatalogLightmapNames)) : -1;
-      texts.push_back(catalog_wear(c.wear, lightmap));
+      texts.push_back(catalog_wear(c.wear, c.lightmap));
       bool via_parent = false;
       if (c.family == "vehicle" || c.family == "robot" || c.family == "building")
         via_parent = parent_candidates++ % kCatalogViaParentEvery == kCatalogViaParentEvery - 1;

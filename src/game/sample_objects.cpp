@@ -1,10 +1,14 @@
 // objects.rlb, the prototype registry (docs/formats/objects.md), and the system.rlb its non-geometric prototypes
-// point into. Entry type 0: neither docs/formats/nres.md nor docs/formats/msh.md gives objects.rlb's type id. Each model gets
+// point into. Entry types are the retail FourCCs, each payload padded with unused (all-zero) slots to
+// its type's size (docs/formats/objects.md 1.1): STAT for s_ props, whose sixth slot stays empty as on
+// every retail STAT entry; BTLU for u_ units; EXTO for r_ buildings; FORT for the c_ classes; SUNO for
+// the sun. Each model gets
 // a prototype under its key: (library, <stem>.msh), (library, <stem>.wea); a model marked via_parent
 // instead gets (objects.rlb, c_<family>), (library, <stem>.bas), (library, <stem>.wea): the parent
 // class prototype has no mesh, so the resolver takes <stem>.msh beside the .bas. The class prototypes
 // (c_<family>: (system.rlb, <family>.ctl)) and `sun` ((system.rlb, sun.sun)) have no geometry. No
 // record names anything absent, and no prototype refers back to itself.
+#include <algorithm>
 #include <set>
 
 #include "game/sample_model_catalog.hpp"
@@ -15,8 +19,21 @@ namespace parkan::game {
 
 namespace {
 
-constexpr std::uint32_t kObjectEntryType = 0;  // not documented: see the file comment
 constexpr const char* kSystemArchive = "system.rlb";
+
+// The sample's choice of retail type per key prefix (see the file comment).
+const PrototypeType& sample_prototype_type(std::string_view key) {
+  auto named = [](std::string_view fourcc) -> const PrototypeType& {
+    for (const PrototypeType& type : kPrototypeTypes)
+      if (type.fourcc == fourcc) return type;
+    return kPrototypeTypes.front();
+  };
+  if (key.starts_with("s_")) return named("STAT");
+  if (key.starts_with("u_")) return named("BTLU");
+  if (key.starts_with("c_")) return named("FORT");
+  if (key == "sun") return named("SUNO");
+  return named("EXTO");
+}
 
 ObjectRef objects_ref(std::string archive, std::string resource) {
   ObjectRef ref;
@@ -52,9 +69,12 @@ std::vector<SampleFile> sample_objects(const std::vector<ObjectModel>& models, c
   std::vector<ByteBuffer> payloads;
   payloads.reserve(prototypes.size());
   std::vector<nres::EntrySpec> specs;
-  for (const auto& [key, refs] : prototypes) {
+  for (auto& [key, refs] : prototypes) {
+    const PrototypeType& type = sample_prototype_type(key);
+    // Unused slots: both names empty, written as zeros (never fewer slots than records).
+    refs.resize(std::max(refs.size(), type.sizes[0] / kObjectRefSize));
     payloads.push_back(write_object_refs(refs).value());  // names well under 32 bytes
-    specs.push_back({kObjectEntryType, 0, 0, 0, key, payloads.back()});
+    specs.push_back({type.type_id(), 0, 0, 0, key, payloads.back()});
   }
   std::vector<nres::EntrySpec> system;
   for (const auto& [name, text] : system_entries) system.push_back({0, 0, 0, 0, name, as_bytes(text)});

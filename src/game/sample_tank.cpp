@@ -1,7 +1,11 @@
 // The sample tank: a hull with a sloped glacis on two tracks with road wheels, a turret on the hull
 // and a gun on the turret (nodes hull -> track_l, track_r, turret -> barrel). The turret sweeps
-// slowly left and right (+-40 degrees over 120 frames), the gun rises and dips a little. The front
-// is -Y (glTF's +Z after the exporter's axis change); model units are metres, Z up.
+// slowly left and right (+-40 degrees over 120 frames), the gun rises and dips a little. As on the
+// retail vehicles (docs/formats/msh.md 2.2, 2.3, 6.2): sockets Base_TL (the turret's, type 10
+// "e_tur_tt") and Base_gun ("e_gun_"), both without geometry; the cockpit node CP_m1o1 (flag 0x20,
+// geometry only at level 4: the gunner's first-person view) in the turret; the barrel also at level 4
+// (seen from that view). A side plate on each hull side draws one Page cell of PANEL.A. The front is
+// -Y (glTF's +Z after the exporter's axis change); model units are metres, Z up.
 #include <cmath>
 #include <numbers>
 
@@ -38,6 +42,9 @@ SlotMesh hull() {
   m.box(tank_steel, {0.95f, 2.45f, 1.55f}, {1.6f, 2.95f, 1.72f}, 1.0f);
   m.box(tank_steel, {-0.7f, 1.9f, 1.55f}, {0.7f, 2.8f, 1.62f}, 1.0f);
   m.cylinder(tank_steel, 2, {-0.8f, -1.75f, 1.55f}, 0.32f, 0.12f, 10, 1.0f);
+  // Side plates: one Page cell each (TANK_PLATE, p17 = 1), the UVs spanning the cell once.
+  m.decal(tank_plate, {Vec3{1.97f, 0.2f, 1.0f}, {1.97f, 1.8f, 1.0f}, {1.97f, 1.8f, 1.5f}, {1.97f, 0.2f, 1.5f}});
+  m.decal(tank_plate, {Vec3{-1.97f, 1.8f, 1.0f}, {-1.97f, 0.2f, 1.0f}, {-1.97f, 0.2f, 1.5f}, {-1.97f, 1.8f, 1.5f}});
   // Headlights on the glacis.
   m.cylinder(tank_steel, 1, {-1.5f, -3.0f, 1.2f}, 0.11f, -0.2f, 8, 0.5f);
   m.cylinder(tank_steel, 1, {1.5f, -3.0f, 1.2f}, 0.11f, -0.2f, 8, 0.5f);
@@ -91,7 +98,7 @@ SampleNode node(std::string name, std::uint16_t parent, Vec3 pos, SlotMesh geome
   n.name = std::move(name);
   n.parent = parent;
   n.pos = pos;
-  n.slots[{0, 0}] = std::move(geometry);
+  if (!geometry.empty()) n.slots[{0, 0}] = std::move(geometry);
   return n;
 }
 
@@ -108,10 +115,19 @@ SampleModel tank_model() {
     return NodePoseAt{kTurretPos, node_rotation({0, 0, 1}, yaw)};
   });
   SampleNode& barrel_node = model.nodes.emplace_back(node("barrel", 3, kBarrelPos, barrel()));
+  barrel_node.slots[{0, msh::kCockpitLevel}] = barrel();
   barrel_node.keys = sample_keys(kSweepFrames, 5, [](float t) {
     float elevation = 0.06f + 0.06f * std::sin(4.0f * kPi * t / static_cast<float>(kSweepFrames));
     return NodePoseAt{kBarrelPos, node_rotation({1, 0, 0}, -elevation)};  // the muzzle (-Y) rises
   });
+  SampleNode& turret_socket = model.nodes.emplace_back(node("Base_TL", 0, kTurretPos, {}));
+  turret_socket.socket = "e_tur_tt";
+  SampleNode& gun_socket = model.nodes.emplace_back(node("Base_gun", 3, kBarrelPos, {}));
+  gun_socket.socket = "e_gun_";
+  SampleNode& cockpit = model.nodes.emplace_back(node("CP_m1o1", 3, {-0.3f, -0.2f, 0.6f}, {}));
+  cockpit.flags = msh::kNodeCockpit;
+  cockpit.slots.clear();
+  cockpit.slots[{0, msh::kCockpitLevel}] = cockpit_interior(tank_steel, tank_plate, 1.4f);
   return model;
 }
 

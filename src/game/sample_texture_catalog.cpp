@@ -11,9 +11,7 @@
 #include <fmt/format.h>
 
 #include "game/sample_random.hpp"
-#include "parkan/texm/mips.hpp"
 #include "parkan/texm/palette.hpp"
-#include "parkan/texm/read.hpp"
 
 namespace parkan::game {
 
@@ -25,7 +23,6 @@ constexpr std::uint32_t kTexcatFlags4 = 32;
 constexpr std::uint32_t kTexcatFlags5 = 0x04000000;
 constexpr std::size_t kRetailFlags4Zero = 32;    // of the 393 retail textures, 361 have flags4 32
 constexpr std::size_t kRetailFlags5Set = 81;
-constexpr std::size_t kRetailLightmaps = 25;
 
 TextureLook texcat_look(ArtKind kind, SampleRandom& rng, ArtColour tint, ArtColour accent, std::uint32_t param = 0) {
   TextureLook look;
@@ -368,7 +365,7 @@ texm::Palette texcat_ramp(std::initializer_list<ArtColour> stops) {
     std::size_t segment = std::min(scaled / 255, s.size() - 2);
     std::int32_t t = static_cast<std::int32_t>((scaled - segment * 255) * 256 / 255);
     ArtColour c = art_mix(s[segment], s[segment + 1], t);
-    p[i * 4] = c.r, p[i * 4 + 1] = c.g, p[i * 4 + 2] = c.b, p[i * 4 + 3] = 255;
+    p[i * 4] = c.b, p[i * 4 + 1] = c.g, p[i * 4 + 2] = c.r, p[i * 4 + 3] = 0;  // stored B, G, R, X (docs/formats/texm.md 3.3)
   }
   return p;
 }
@@ -418,21 +415,6 @@ std::vector<std::string> static_texture_names(const SampleOptions& options) {
   return names;
 }
 
-std::vector<TextureSpec> lightmap_catalog(const SampleOptions& options) {
-  SampleRandom rng{options.seed * 0xD6E8FEB86659FD93ull + 5};
-  const std::size_t count = options.retail ? kRetailLightmaps : 2;
-  static constexpr TexcatScheme kTexcatLights[] = {{{255, 200, 120}, {120, 160, 255}}, {{255, 150, 80}, {255, 230, 180}},
-                                              {{160, 200, 255}, {255, 210, 150}}};
-  std::vector<TextureSpec> out;
-  for (std::size_t i = 0; i < count; ++i) {
-    std::uint32_t side = i < 2 ? 32 : 32u << rng.below(3);
-    const TexcatScheme& s = kTexcatLights[rng.below(std::size(kTexcatLights))];
-    out.push_back({fmt::format("LIGHT{}.0", i), Format::rgb565, side, side, 1, 0, i % 6 == 1 ? 0x00800000u : 0u, {},
-                   texcat_look(ArtKind::lightmap, rng, s.tint, s.accent)});
-  }
-  return out;
-}
-
 std::vector<SamplePalette> palette_catalog(const SampleOptions& options) {
   std::vector<SamplePalette> out;
   for (const SamplePalette& p : texcat_palettes())  // small: the three of the hand-picked set
@@ -461,25 +443,14 @@ ByteBuffer encode_sample_texture(const TextureSpec& spec) {
     return bytes.ok() ? std::move(*bytes) : ByteBuffer{};  // the catalog's specs are valid by construction
   }
   // Indexed: the palette is the PAL colours of the name's slot, each level quantized to it.
-  for (std::size_t i = 3; i < art.rgba.size(); i += 4) art.rgba[i] = 255;
-  const texm::Palette palette = sample_palette_for(spec.name);
-  std::vector<texm::Image> chain = texm::build_mip_chain(art, spec.mips);
-  std::size_t total = 0;
-  for (const texm::Image& level : chain) total += std::size_t(level.width) * level.height;
-  ByteBuffer pixels(total);
-  std::size_t at = 0;
-  for (const texm::Image& level : chain) {
-    texm::index_pixels(palette, level, pixels.data() + at);
-    at += std::size_t(level.width) * level.height;
-  }
-  texm::Texture t;
-  t.header = {texm::kMagic, spec.width, spec.height, static_cast<std::uint32_t>(chain.size()), spec.flags4,
-              spec.flags5, 0, texm::format_number(Format::indexed8)};
-  t.format = Format::indexed8;
-  t.palette = ByteView(palette.data(), palette.size());
-  t.pixels = pixels;
-  if (!spec.page.empty()) t.page = spec.page;
-  auto bytes = texm::write(t);
+  texm::EncodeOptions options;
+  options.format = Format::indexed8;
+  options.mip_count = spec.mips;
+  options.flags4 = spec.flags4;
+  options.flags5 = spec.flags5;
+  options.palette = sample_palette_for(spec.name);
+  if (!spec.page.empty()) options.page = spec.page;
+  auto bytes = texm::encode(art, options);
   return bytes.ok() ? std::move(*bytes) : ByteBuffer{};
 }
 

@@ -34,10 +34,10 @@ std::vector<std::string> static_texture_names(const SampleOptions& options);
 
 // The sample models' textures (sample_model_textures.cpp): 128x128 ARGB8888, full chain, tileable.
 std::vector<TextureSpec> model_texture_specs(const SampleOptions& options);
-// LightMap.lib: LIGHT0.0 .. (565, one level).
+// LightMap.lib: LIGHT0.0 .. (565, one level; sample_model_textures.cpp).
 std::vector<TextureSpec> lightmap_catalog(const SampleOptions& options);
 
-// A palette of palettes.lib: its entry name ("B0.PAL") and 256 colours R, G, B, A (A = 255).
+// A palette of palettes.lib: its entry name ("B0.PAL") and 256 colours as stored, B, G, R, X (X = 0).
 struct SamplePalette {
   std::string name;
   texm::Palette colours;

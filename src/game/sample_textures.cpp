@@ -54,8 +54,7 @@ std::vector<std::pair<std::string, ByteBuffer>> textures_encode_all(const std::v
 // The palettes are ramps from dark to light, so the blend of entries a and b is entry (a + b) / 2.
 ByteBuffer textures_pal(const texm::Palette& colours) {
   ByteWriter w(texm::kPalSize);
-  for (std::size_t i = 0; i < 256; ++i)
-    w.u8(colours[i * 4 + 2]), w.u8(colours[i * 4 + 1]), w.u8(colours[i * 4]), w.u8(0);
+  w.bytes(colours);  // already B, G, R, X
   w.u32(texm::kIpolMagic);
   for (int a = 0; a < 256; ++a)
     for (int b = 0; b < 256; ++b) w.u8(std::uint8_t((a + b) / 2));

@@ -3,7 +3,10 @@
 // on the joints, no small details), with a 32-frame walk cycle in place:
 // the legs swing, the knee of the swinging leg bends, the feet stay level, the pelvis rises so that
 // the lower foot stands on the ground, the arms swing against the legs and the torso twists. The
-// front is -Y; model units are metres, Z up, the feet on z = 0 in the rest pose.
+// front is -Y; model units are metres, Z up, the feet on z = 0 in the rest pose. As on the retail
+// robots (docs/formats/msh.md 2.2, 2.3, 6.2): the cockpit node CP_m1o1 in the head (flag 0x20,
+// geometry only at level 4: the pilot's first-person view) and the gun socket Base_gun (type 10
+// "e_gun_") on the right forearm, without geometry.
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -184,6 +187,19 @@ SampleModel walker_model() {
                            return NodePoseAt{{0, 0, -kShin}, pitch(leg.knee - leg.swing)};  // level with the ground
                          }));
   }
+  SampleNode cockpit;
+  cockpit.name = "CP_m1o1";
+  cockpit.parent = 2;  // the head
+  cockpit.pos = {0.0f, -0.1f, 0.36f};
+  cockpit.flags = msh::kNodeCockpit;
+  cockpit.slots[{0, msh::kCockpitLevel}] = cockpit_interior(walker_steel, walker_visor, 0.6f);
+  nodes.push_back(std::move(cockpit));
+  SampleNode socket;
+  socket.name = "Base_gun";
+  socket.socket = "e_gun_";
+  socket.parent = 6;  // forearm_r
+  socket.pos = {0.0f, -1.35f, -0.72f};
+  nodes.push_back(std::move(socket));
   return model;
 }
 

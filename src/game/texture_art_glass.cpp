@@ -204,7 +204,7 @@ texm::Image glass_water(const TextureLook& look, std::uint32_t w, std::uint32_t 
   return image;
 }
 
-// Soft light blobs (warm and cool) on a dark ambient, as baked into a lightmap.
+// Soft light blobs (warm and cool) on an ambient grey (look.param, 28 when 0), as baked into a lightmap.
 texm::Image glass_lightmap(const TextureLook& look, std::uint32_t w, std::uint32_t h) {
   struct Blob {
     std::int32_t x, y, radius;
@@ -221,7 +221,8 @@ texm::Image glass_lightmap(const TextureLook& look, std::uint32_t w, std::uint32
   texm::Image image = art_blank(w, h);
   for (std::uint32_t y = 0; y < h; ++y)
     for (std::uint32_t x = 0; x < w; ++x) {
-      std::int32_t rgb[3] = {28, 28, 34};  // ambient
+      const std::int32_t ambient = look.param != 0 ? std::int32_t(std::min(look.param, 249u)) : 28;
+      std::int32_t rgb[3] = {ambient, ambient, ambient + 6};
       for (const Blob& b : blobs) {
         std::int32_t f = std::max(0, 256 - glass_radial(x, y, b.x, b.y, b.radius));
         f = f * f / 256 * 5 / 8;  // a lit spot, not a blown-out one

@@ -220,11 +220,11 @@ void check_references(GameFacts& facts) {
   GameIndex index(facts);
   MissingLibraries missing;
   for (CheckedResource& r : facts.resources) {
-    if (r.type == resource_type::kWear) check_wear_references(r, index, missing);
+    if (r.facts.prototype) check_prototype_references(r, index);
+    else if (r.type == resource_type::kWear) check_wear_references(r, index, missing);
     else if (r.type == resource_type::kMaterial) check_material_references(r, index, missing);
     else if (r.type == resource_type::kTexture) check_palette_reference(r, index);
     else if (r.type == resource_type::kModel) check_model_references(r, index);
-    else if (r.type == resource_type::kPrototype) check_prototype_references(r, index);
   }
 }
 

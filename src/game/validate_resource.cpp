@@ -78,9 +78,11 @@ void check_model_resource(const ResourceInput& input, CheckedResource& out) {
         break;
       }
   for (std::size_t b = 0; b < model->batches.size(); ++b)
-    if (!out.facts.batch_material_max || model->batches[b].material > *out.facts.batch_material_max) {
-      out.facts.batch_material_max = model->batches[b].material;
-      out.facts.batch_material_offset = batches_at ? std::optional<std::uint64_t>(*batches_at + b * msh::kBatchStride) : std::nullopt;
+    if (!out.facts.batch_material_max || model->batches[b].wear_row > *out.facts.batch_material_max) {
+      out.facts.batch_material_max = model->batches[b].wear_row;
+      // The WEAR row is byte +4 of Batch20 (docs/formats/msh.md 5.1).
+      out.facts.batch_material_offset =
+          batches_at ? std::optional<std::uint64_t>(*batches_at + b * msh::kBatchStride + 4) : std::nullopt;
     }
 }
 
@@ -89,8 +91,10 @@ void check_palette_resource(const ResourceInput& input, CheckedResource& out) {
   if (auto pal = texm::read_pal(input.bytes); !pal) out.findings.push_back(to_diagnostic(pal.error(), "pal.read"));
 }
 
+// Counted under its FourCC (STAT, BTLU, ...) as `archive list` prints it (docs/formats/objects.md 1.1).
 void check_prototype_resource(const ResourceInput& input, CheckedResource& out) {
-  out.type = resource_type::kPrototype;
+  out.type = nres::type_name(input.type_id);
+  append_findings(out.findings, check_prototype_type(input.type_id, input.bytes.size()));
   append_findings(out.findings, check_object_refs(input.bytes));
   if (auto refs = read_object_refs(input.bytes)) {
     for (ObjectRef& ref : *refs) ref.raw = {};  // the bytes go away with the archive

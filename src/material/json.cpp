@@ -40,23 +40,57 @@ std::string_view blend_factor_name(BlendFactor factor) {
 
 namespace {
 
-// The named byte groups of a phase (docs/formats/mat0.md: p0..p2 additive RGB, p4..p7 directional,
-// p8..p11 specular, p12..p15 extra); p3, p16 and p17 are single values.
-struct ParamGroup {
-  const char* key;
+// The phase bytes by what they are: a D3DMATERIAL7 (docs/formats/mat0.md 4.1). An array field holds
+// `count` bytes from `first`; count 0 is a single value. `older_count`: an array length of the
+// earlier text form that build still reads (its "specular" held p8..p11).
+struct ParamField {
+  std::string_view key;
   std::size_t first;
   std::size_t count;
+  bool is_signed = false;
+  std::size_t older_count = 0;
 };
-constexpr std::array<ParamGroup, 4> kParamGroups = {
-    {{"additive_rgb", 0, 3}, {"directional", 4, 4}, {"specular", 8, 4}, {"extra", 12, 4}}};
-constexpr std::size_t kOpacity = 3;  // percent: runtime p3 * 0.01
-constexpr std::size_t kPower = 16;
-constexpr std::size_t kPage = 17;  // signed
+constexpr std::array<ParamField, 9> kParamFields = {{
+    {"ambient", 0, 3},                  // device emissive + scene colour
+    {"ambient_alpha", 3, 0},            // percent: runtime p3 * 0.01, the device diffuse alpha
+    {"diffuse", 4, 3},                  //
+    {"diffuse_alpha_unused", 7, 0},     // never reaches the device
+    {"specular", 8, 3, false, 4},       //
+    {"specular_alpha_unused", 11, 0},   // never reaches the device (specular alpha is 1)
+    {"emissive", 12, 4},                // never reaches the device
+    {"power_log2", 16, 0},              // specular power = 1 << p16
+    {"page_cell", 17, 0, true},         // Page rectangle c of the texture, -1 the whole texture
+}};
+// The names of the earlier text form (generic names), still read by build.
+constexpr std::array<ParamField, 6> kOlderParamFields = {{
+    {"additive_rgb", 0, 3},
+    {"opacity", 3, 0},
+    {"directional", 4, 4},
+    {"extra", 12, 4},
+    {"power", 16, 0},
+    {"page", 17, 0, true},
+}};
 
-// The interpolation groups by name, in kMaskGroups order (sample.hpp, docs/formats/mat0.md 5.4).
-constexpr std::array<std::string_view, 5> kInterpolateNames = {"additive_rgb", "directional[0..2]", "specular[0..2]",
-                                                               "extra[0..2]", "opacity"};
+// The interpolation groups by name, in kMaskGroups order (sample.hpp, docs/formats/mat0.md 5.4), and
+// the earlier names that build still reads.
+constexpr std::array<std::string_view, 5> kInterpolateNames = {"ambient", "diffuse", "specular", "emissive[0..2]",
+                                                               "ambient_alpha"};
+constexpr std::array<std::string_view, 5> kOlderInterpolateNames = {"additive_rgb", "directional[0..2]",
+                                                                    "specular[0..2]", "extra[0..2]", "opacity"};
 static_assert(kInterpolateNames.size() == kMaskGroups.size());
+static_assert(kOlderInterpolateNames.size() == kMaskGroups.size());
+
+// The version prefix (docs/formats/mat0.md 3.1): the ground a material stands for. Each new name
+// with the name of the earlier text form that build still reads.
+struct PrefixName {
+  std::string_view key;
+  std::string_view older;
+};
+constexpr PrefixName kGroundClass{"ground_class", "meta_a"};         // metaA: 0..10, 0xFF unset
+constexpr PrefixName kMetaB{"meta_b", "meta_b"};                     // metaB: 0xFF on every retail material
+constexpr PrefixName kSpeedFactor{"speed_factor", "meta_c"};         // metaC: f32
+constexpr PrefixName kSpeedFactorBits{"speed_factor_bits", "meta_c_bits"};
+constexpr PrefixName kDamageRate{"damage_rate", "meta_d"};           // metaD: damage per second
 
 constexpr std::array<std::string_view, 4> kModeNames = {"loop", "ping-pong", "one-shot", "random"};
 
@@ -87,14 +121,16 @@ bool texture_tail_is_zero(const Phase& p) {
 
 json phase_to_json(const Phase& p) {
   json out = json::object();
-  for (const ParamGroup& g : kParamGroups) {
+  for (const ParamField& f : kParamFields) {
+    const std::string key(f.key);
+    if (f.count == 0) {
+      out[key] = f.is_signed ? json(static_cast<std::int8_t>(p.params[f.first])) : json(p.params[f.first]);
+      continue;
+    }
     json bytes = json::array();
-    for (std::size_t i = 0; i < g.count; ++i) bytes.push_back(p.params[g.first + i]);
-    out[g.key] = std::move(bytes);
+    for (std::size_t i = 0; i < f.count; ++i) bytes.push_back(p.params[f.first + i]);
+    out[key] = std::move(bytes);
   }
-  out["opacity"] = p.params[kOpacity];
-  out["power"] = p.params[kPower];
-  out["page"] = static_cast<std::int8_t>(p.params[kPage]);
   bool exact = texture_name_is_exact(p);
   if (exact) out["texture"] = cp1251_to_utf8(p.texture_name());
   if (!exact || !texture_tail_is_zero(p)) out["texture_field"] = to_hex(p.texture_field);
@@ -302,75 +338,82 @@ Status texture_from_json(const json& j, const std::string& path, Phase& phase) {
   return {};
 }
 
+// The phase's byte fields under the names of kParamFields and kOlderParamFields. A byte given twice
+// (a new and an older name, or a field and "params") must agree.
 Result<Phase> phase_from_json(const json& j, const std::string& path) {
   if (!j.is_object()) return error_at("mat0.text.value", path, "expected an object");
-  PARKAN_TRY(only_known_fields(j, path,
-                               {"texture", "texture_field", "additive_rgb", "opacity", "directional", "specular",
-                                "extra", "power", "page", "params"}));
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const std::string& key = it.key();
+    auto named = [&](const ParamField& f) { return f.key == key; };
+    if (key == "texture" || key == "texture_field" || key == "params" ||
+        std::any_of(kParamFields.begin(), kParamFields.end(), named) ||
+        std::any_of(kOlderParamFields.begin(), kOlderParamFields.end(), named))
+      continue;
+    return error_at("mat0.text.unknown_field", join_path(path, key),
+                    "unknown field (the MAT0 text form has no such field; build would ignore it)");
+  }
   Phase phase;
   PARKAN_TRY(texture_from_json(j, path, phase));
 
-  // The raw form, when given.
-  std::optional<std::array<std::uint8_t, kParamCount>> raw;
+  // Each byte with the path and text it was given as, from whichever form gave it first.
+  std::array<std::optional<std::uint8_t>, kParamCount> given;
+  std::array<std::string, kParamCount> given_path;
+  auto set = [&](std::size_t i, std::int64_t value, std::string where) -> Status {
+    const auto byte = static_cast<std::uint8_t>(value);
+    if (given[i] && *given[i] != byte) {
+      const bool is_signed = i == 17;
+      const std::int64_t before = is_signed ? std::int64_t(static_cast<std::int8_t>(*given[i])) : *given[i];
+      return error_at("mat0.text.conflict", where,
+                      fmt::format("{} disagrees with {} = {}; give one of them", value, given_path[i], before));
+    }
+    if (!given[i]) {
+      given[i] = byte;
+      given_path[i] = std::move(where);
+    }
+    return {};
+  };
+  auto read_field = [&](const ParamField& f) -> Status {
+    const json* value = find(j, std::string(f.key).c_str());
+    if (!value) return {};
+    const std::string where = join_path(path, f.key);
+    if (f.count == 0) {
+      PARKAN_ASSIGN(std::int64_t v, to_int(*value, where, f.is_signed ? -128 : 0, f.is_signed ? 127 : 255));
+      return set(f.first, v, where);
+    }
+    if (!value->is_array() || (value->size() != f.count && (f.older_count == 0 || value->size() != f.older_count)))
+      return error_at("mat0.text.value", where, fmt::format("expected {} integers 0..255", f.count));
+    for (std::size_t i = 0; i < value->size(); ++i) {
+      std::string at = fmt::format("{}[{}]", where, i);
+      PARKAN_ASSIGN(std::int64_t v, to_int((*value)[i], at, 0, 255));
+      PARKAN_TRY(set(f.first + i, v, at));
+    }
+    return {};
+  };
+  for (const ParamField& f : kParamFields) PARKAN_TRY(read_field(f));
+  for (const ParamField& f : kOlderParamFields) PARKAN_TRY(read_field(f));
+
+  // The raw form last: a named value it contradicts is named in the error.
   if (const json* params = find(j, "params")) {
     if (!params->is_array() || params->size() != kParamCount)
       return error_at("mat0.text.value", path + ".params", "expected 18 integers");
-    raw.emplace();
     for (std::size_t i = 0; i < kParamCount; ++i) {
-      PARKAN_ASSIGN(std::int64_t v, to_int((*params)[i], fmt::format("{}.params[{}]", path, i), 0, 255));
-      (*raw)[i] = static_cast<std::uint8_t>(v);
+      std::string at = fmt::format("{}.params[{}]", path, i);
+      PARKAN_ASSIGN(std::int64_t v, to_int((*params)[i], at, 0, 255));
+      if (given[i] && *given[i] != v)
+        return error_at("mat0.text.conflict", given_path[i],
+                        fmt::format("{} disagrees with {} = {}; give one of them",
+                                    i == 17 ? std::int64_t(static_cast<std::int8_t>(*given[i])) : *given[i], at, v));
+      if (!given[i]) given[i] = static_cast<std::uint8_t>(v);
     }
   }
-  // The named form: each byte with the path it was given at.
-  std::array<std::optional<std::uint8_t>, kParamCount> named;
-  std::array<std::string, kParamCount> named_path;
-  std::array<std::string, kParamCount> named_text;
-  auto set = [&](std::size_t i, std::int64_t value, std::string where) {
-    named[i] = static_cast<std::uint8_t>(value);
-    named_path[i] = std::move(where);
-    named_text[i] = std::to_string(value);
-  };
-  for (const ParamGroup& g : kParamGroups) {
-    const json* group = find(j, g.key);
-    if (!group) continue;
-    std::string where = join_path(path, g.key);
-    if (!group->is_array() || group->size() != g.count)
-      return error_at("mat0.text.value", where, fmt::format("expected {} integers 0..255", g.count));
-    for (std::size_t i = 0; i < g.count; ++i) {
-      std::string at = fmt::format("{}[{}]", where, i);
-      PARKAN_ASSIGN(std::int64_t v, to_int((*group)[i], at, 0, 255));
-      set(g.first + i, v, at);
-    }
-  }
-  struct Single {
-    const char* key;
-    std::size_t index;
-    std::int64_t lo, hi;
-  };
-  for (const Single& s :
-       {Single{"opacity", kOpacity, 0, 255}, Single{"power", kPower, 0, 255}, Single{"page", kPage, -128, 127}}) {
-    const json* value = find(j, s.key);
-    if (!value) continue;
-    std::string where = join_path(path, s.key);
-    PARKAN_ASSIGN(std::int64_t v, to_int(*value, where, s.lo, s.hi));
-    set(s.index, v, where);
-  }
-
   for (std::size_t i = 0; i < kParamCount; ++i) {
-    if (named[i] && raw && *named[i] != (*raw)[i])
-      return error_at(
-          "mat0.text.conflict", named_path[i],
-          fmt::format("{} disagrees with {}.params[{}] = {}; give one of them", named_text[i], path, i, (*raw)[i]));
-    if (named[i]) {
-      phase.params[i] = *named[i];
-    } else if (raw) {
-      phase.params[i] = (*raw)[i];
-    } else {
-      const char* key = i == kOpacity ? "opacity" : i == kPower ? "power" : i == kPage ? "page" : nullptr;
-      for (const ParamGroup& g : kParamGroups)
-        if (i >= g.first && i < g.first + g.count) key = g.key;
+    if (!given[i]) {
+      std::string_view key;
+      for (const ParamField& f : kParamFields)
+        if (i >= f.first && i < f.first + std::max<std::size_t>(f.count, 1)) key = f.key;
       return error_at("mat0.text.missing", join_path(path, key), "missing");
     }
+    phase.params[i] = *given[i];
   }
   return phase;
 }
@@ -389,13 +432,16 @@ Result<AnimBlock> block_from_json(const json& j, const std::string& path) {
     if (!interpolate->is_array()) return error_at("mat0.text.value", path + ".interpolate", "expected an array");
     for (std::size_t i = 0; i < interpolate->size(); ++i) {
       const json& name = (*interpolate)[i];
-      auto it = name.is_string()
-                    ? std::find(kInterpolateNames.begin(), kInterpolateNames.end(), name.get_ref<const std::string&>())
-                    : kInterpolateNames.end();
-      if (it == kInterpolateNames.end())
+      std::optional<std::size_t> group;
+      if (name.is_string())
+        for (std::size_t g = 0; g < kMaskGroups.size() && !group; ++g)
+          if (name.get_ref<const std::string&>() == kInterpolateNames[g] ||
+              name.get_ref<const std::string&>() == kOlderInterpolateNames[g])
+            group = g;
+      if (!group)
         return error_at("mat0.text.value", fmt::format("{}.interpolate[{}]", path, i),
                         fmt::format("expected {}", quoted_list(kInterpolateNames)));
-      bits |= kMaskGroups[static_cast<std::size_t>(it - kInterpolateNames.begin())].bit;
+      bits |= kMaskGroups[*group].bit;
     }
   }
   std::uint32_t mask = bits;
@@ -435,59 +481,81 @@ Result<AnimBlock> block_from_json(const json& j, const std::string& path) {
   return block;
 }
 
+// The prefix value under its name or the earlier one (nullptr when neither); both given must agree.
+Result<const json*> prefix_value(const json& prefix, const PrefixName& name, std::string& used) {
+  const json* value = find(prefix, std::string(name.key).c_str());
+  const json* older = name.older == name.key ? nullptr : find(prefix, std::string(name.older).c_str());
+  if (value && older && *value != *older)
+    return error_at("mat0.text.conflict", "prefix." + std::string(name.older),
+                    fmt::format("{} disagrees with prefix.{} = {}; give one of them", older->dump(), name.key,
+                                value->dump()));
+  used = value || !older ? name.key : name.older;
+  return value ? value : older;
+}
+
 // The version prefix: missing values are the engine's defaults; a value the version does not store
 // must be the default (it could not be written).
 Status prefix_from_json(const json& value, Mat0& mat) {
   PARKAN_ASSIGN(const json* prefix, object_at(value, "prefix"));
-  PARKAN_TRY(only_known_fields(*prefix, "prefix", {"meta_a", "meta_b", "meta_c", "meta_c_bits", "meta_d"}));
+  for (auto it = prefix->begin(); it != prefix->end(); ++it) {
+    bool known = false;
+    for (const PrefixName& name : {kGroundClass, kMetaB, kSpeedFactor, kSpeedFactorBits, kDamageRate})
+      known = known || it.key() == name.key || it.key() == name.older;
+    if (!known)
+      return error_at("mat0.text.unknown_field", join_path("prefix", it.key()),
+                      "unknown field (the MAT0 text form has no such field; build would ignore it)");
+  }
   const std::uint32_t version = mat.attributes.attr2;
-  auto not_stored = [&](const char* key, std::uint32_t from) {
-    return error_at("mat0.text.not_stored", std::string("prefix.") + key,
+  auto not_stored = [&](const std::string& key, std::uint32_t from) {
+    return error_at("mat0.text.not_stored", "prefix." + key,
                     fmt::format("payload version {} (attr2) does not store {} (versions {} and up do); remove it or "
                                 "raise attr2",
                                 version, key, from));
   };
   struct Meta {
-    const char* key;
+    const PrefixName* name;
     std::uint32_t from, max, fallback;
   };
-  for (const Meta& m : {Meta{"meta_a", 2, 0xFF, kDefaultMetaA}, Meta{"meta_b", 2, 0xFF, kDefaultMetaB},
-                        Meta{"meta_d", 4, 0xFFFFFFFF, kDefaultMetaD}}) {
-    const json* given = find(*prefix, m.key);
+  for (const Meta& m : {Meta{&kGroundClass, 2, 0xFF, kDefaultMetaA}, Meta{&kMetaB, 2, 0xFF, kDefaultMetaB},
+                        Meta{&kDamageRate, 4, 0xFFFFFFFF, kDefaultMetaD}}) {
+    std::string key;
+    PARKAN_ASSIGN(const json* given, prefix_value(*prefix, *m.name, key));
     if (!given) continue;
-    PARKAN_ASSIGN(std::uint32_t v, to_u32(*given, std::string("prefix.") + m.key, m.max));
-    if (version < m.from && v != m.fallback) return not_stored(m.key, m.from);
+    PARKAN_ASSIGN(std::uint32_t v, to_u32(*given, "prefix." + key, m.max));
+    if (version < m.from && v != m.fallback) return not_stored(key, m.from);
     if (version < m.from) continue;
-    if (m.key == std::string_view("meta_a"))
+    if (m.name == &kGroundClass)
       mat.meta_a = static_cast<std::uint8_t>(v);
-    else if (m.key == std::string_view("meta_b"))
+    else if (m.name == &kMetaB)
       mat.meta_b = static_cast<std::uint8_t>(v);
     else
       mat.meta_d = v;
   }
 
-  const json* as_float = find(*prefix, "meta_c");
-  const json* as_bits = find(*prefix, "meta_c_bits");
+  std::string float_key, bits_key;
+  PARKAN_ASSIGN(const json* as_float, prefix_value(*prefix, kSpeedFactor, float_key));
+  PARKAN_ASSIGN(const json* as_bits, prefix_value(*prefix, kSpeedFactorBits, bits_key));
   std::optional<std::uint32_t> bits;
   if (as_float) {
-    if (!as_float->is_number()) return error_at("mat0.text.value", "prefix.meta_c", "expected a number");
+    if (!as_float->is_number()) return error_at("mat0.text.value", "prefix." + float_key, "expected a number");
     // Below the midpoint between FLT_MAX and 2^128 a double rounds to a finite float.
     double given = as_float->get<double>();
     if (!(std::fabs(given) < 0x1.ffffffp+127))
-      return error_at("mat0.text.value", "prefix.meta_c",
-                      "expected a number in the float range (NaN and infinities are given as meta_c_bits)");
+      return error_at("mat0.text.value", "prefix." + float_key,
+                      fmt::format("expected a number in the float range (NaN and infinities are given as {})",
+                                  kSpeedFactorBits.key));
     bits = std::bit_cast<std::uint32_t>(static_cast<float>(given));
   }
   if (as_bits) {
-    PARKAN_ASSIGN(std::uint32_t raw, to_u32(*as_bits, "prefix.meta_c_bits", 0xFFFFFFFF));
+    PARKAN_ASSIGN(std::uint32_t raw, to_u32(*as_bits, "prefix." + bits_key, 0xFFFFFFFF));
     if (bits && *bits != raw)
-      return error_at("mat0.text.conflict", "prefix.meta_c",
-                      fmt::format("{} (bits 0x{:08x}) disagrees with prefix.meta_c_bits = 0x{:08x}; give one of them",
-                                  as_float->dump(), *bits, raw));
+      return error_at("mat0.text.conflict", "prefix." + float_key,
+                      fmt::format("{} (bits 0x{:08x}) disagrees with prefix.{} = 0x{:08x}; give one of them",
+                                  as_float->dump(), *bits, bits_key, raw));
     bits = raw;
   }
   if (bits) {
-    if (version < 3 && *bits != kDefaultMetaC) return not_stored(as_float ? "meta_c" : "meta_c_bits", 3);
+    if (version < 3 && *bits != kDefaultMetaC) return not_stored(as_float ? float_key : bits_key, 3);
     if (version >= 3) mat.meta_c = *bits;
   }
   return {};
@@ -508,16 +576,16 @@ json mat0_to_json(const Mat0& mat) {
   const std::uint32_t version = mat.attributes.attr2;
   json prefix = json::object();
   if (version >= 2) {
-    prefix["meta_a"] = mat.meta_a;
-    prefix["meta_b"] = mat.meta_b;
+    prefix[std::string(kGroundClass.key)] = mat.meta_a;
+    prefix[std::string(kMetaB.key)] = mat.meta_b;
   }
   if (version >= 3) {
     if (auto shown = meta_c_as_float(mat.meta_c))
-      prefix["meta_c"] = *shown;
+      prefix[std::string(kSpeedFactor.key)] = *shown;
     else
-      prefix["meta_c_bits"] = mat.meta_c;
+      prefix[std::string(kSpeedFactorBits.key)] = mat.meta_c;
   }
-  if (version >= 4) prefix["meta_d"] = mat.meta_d;
+  if (version >= 4) prefix[std::string(kDamageRate.key)] = mat.meta_d;
   if (!prefix.empty()) doc["prefix"] = std::move(prefix);
   return doc;
 }

@@ -35,11 +35,10 @@ std::optional<std::int16_t> quantize_quat_component(float q) {
 Result<RawQuat> quantize_quat(const Quat& q) {
   static constexpr const char* kNames[4] = {"w", "x", "y", "z"};
   RawQuat raw{};
-  static constexpr int kDiskSlot[4] = {3, 0, 1, 2};  // w, x, y, z -> disk x, y, z, w
-  for (int i = 0; i < 4; ++i) {
+  for (std::size_t i = 0; i < 4; ++i) {
     auto value = quantize_quat_component(q[i]);
     if (!value) return invalid_rule("anim.quat.nan", fmt::format("quaternion component {} is NaN", kNames[i]));
-    raw[kDiskSlot[i]] = *value;
+    raw[kQuatWordOf[i]] = *value;
   }
   return raw;
 }

@@ -37,7 +37,12 @@ bool Slot::operator==(const Slot& other) const {
   return tri_start == other.tri_start && tri_count == other.tri_count && batch_start == other.batch_start &&
          batch_count == other.batch_count && same_bits(aabb_min, other.aabb_min) &&
          same_bits(aabb_max, other.aabb_max) && same_bits(sphere_center, other.sphere_center) &&
-         same_bits(sphere_radius, other.sphere_radius) && tail == other.tail;
+         same_bits(sphere_radius, other.sphere_radius) && same_bits(area, other.area) &&
+         same_bits(box_volume, other.box_volume) && tail == other.tail;
+}
+
+bool PathNode::operator==(const PathNode& other) const {
+  return same_bits(position, other.position) && place_flags == other.place_flags && frame_node == other.frame_node;
 }
 
 Vec3 decode_normal(const PackedNormal& n) {
@@ -50,21 +55,35 @@ std::array<float, 2> decode_uv(const PackedUv& uv) { return {float(uv.u) / kUvSc
 
 namespace {
 
-std::int16_t encode_uv_component(float value) {
+std::uint16_t encode_uv_component(float value) {
   if (std::isnan(value)) return 0;
   const double scaled = std::round(double(value) * double(kUvScale));
-  const double low = std::numeric_limits<std::int16_t>::min(), high = std::numeric_limits<std::int16_t>::max();
-  return static_cast<std::int16_t>(std::clamp(scaled, low, high));
+  return static_cast<std::uint16_t>(std::clamp(scaled, 0.0, double(std::numeric_limits<std::uint16_t>::max())));
 }
 
 }  // namespace
 
 PackedUv encode_uv(float u, float v) { return {encode_uv_component(u), encode_uv_component(v)}; }
 
+NodeNameRecord make_node_name(std::string_view name) {
+  NodeNameRecord record{};
+  std::copy_n(name.begin(), std::min(name.size(), record.size()), record.begin());
+  return record;
+}
+
+std::string node_name_text(const NodeNameRecord& record) {
+  const auto end = std::find(record.begin(), record.end(), '\0');
+  return std::string(record.begin(), end);
+}
+
 std::string Model::node_name(std::size_t node) const {
-  if (node < node_strings.size() && node_strings[node].present && !node_strings[node].text.empty())
-    return node_strings[node].text;
+  if (node < node_names.size() && node_names[node][0] != '\0') return node_name_text(node_names[node]);
   return fmt::format("node{}", node);
+}
+
+std::string Model::socket_prefix(std::size_t node) const {
+  if (node < node_strings.size() && node_strings[node].present) return node_strings[node].text;
+  return {};
 }
 
 bool Model::has_stream(std::uint32_t type_id) const { return stream(type_id) != nullptr; }

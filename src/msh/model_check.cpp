@@ -19,7 +19,6 @@ namespace {
 // then summed up in one note.
 constexpr std::size_t kMaxFindingsPerRule = 100;
 constexpr std::uint32_t kMaxKnownType = 21;
-constexpr std::size_t kColourStride = 4;       // type 18
 constexpr std::size_t kTerrainPairStride = 4;  // types 11 and 14 (docs/formats/msh.md 9)
 constexpr std::size_t kFaceVertexOffset = 0x08;
 
@@ -57,8 +56,14 @@ class ModelChecker {
     check_nodes();
     check_bounds();
     check_slots();
-    if (m_.kind == ModelKind::model) check_batches();
-    else check_terrain();
+    if (m_.kind == ModelKind::model) {
+      check_batches();
+      check_triangle_links();
+    } else {
+      check_terrain();
+    }
+    check_node_names();
+    check_path_graph();
     check_strings();
     check_attributes();
     return f_.take();
@@ -114,7 +119,7 @@ class ModelChecker {
         f_.add(Severity::error, "msh.stream.missing", std::nullopt,
                "no type {} stream ({}): a {} needs types {} (docs/formats/msh.md {})", type, detail::stream_code_name(type),
                terrain ? "terrain" : "model", terrain ? "1, 2, 3, 21" : "1, 2, 3, 6, 13", terrain ? "9" : "1");
-    static constexpr std::uint32_t kTyped[] = {1, 2, 3, 4, 5, 6, 7, 10, 13};
+    static constexpr std::uint32_t kTyped[] = {1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 17, 18};
     for (std::uint32_t type : kTyped) {
       std::size_t count = 0;
       for (std::size_t i = 0; i < m_.streams.size(); ++i)
@@ -136,7 +141,11 @@ class ModelChecker {
              m_.uv0.size(), vertices);
     check_raw_vertex_stream(15, detail::kExtraVertexStride, "msh.stream15.stride", "msh.stream15.count");
     check_raw_vertex_stream(16, detail::kExtraVertexStride, "msh.stream16.stride", "msh.stream16.count");
-    check_raw_vertex_stream(18, kColourStride, "msh.stream18.stride", "msh.stream18.count");
+    const bool lightmap_row = m_.has_stream(kLightmapUvType) || (built_ && !m_.lightmap_uv.empty());
+    if (lightmap_row && m_.lightmap_uv.size() != vertices)
+      f_.add(Severity::error, "msh.lightmap_uv.count", at(kLightmapUvType, 0),
+             "type 18 (lightmap UVs) holds {} UVs for {} vertices (docs/formats/msh.md 4.3)", m_.lightmap_uv.size(),
+             vertices);
     for (std::size_t i = 0; i < m_.positions.size(); ++i)
       if (!finite(m_.positions[i]))
         f_.add(Severity::warning, "msh.positions.finite", at(kPositionsType, i * kPositionStride),
@@ -175,16 +184,45 @@ class ModelChecker {
         f_.add(Severity::error, "msh.node.parent_forward", at(kNodeTableType, node_at + kNodeParentOffset),
                "node {}: parent {} does not precede it{} (docs/formats/msh.md 7: parent < child)", i, node.parent,
                node.parent >= m_.nodes.size() ? fmt::format(", and there are {} nodes", m_.nodes.size()) : "");
-      for (std::size_t a = 0; a < kStateCount; ++a)
-        for (std::size_t b = 0; b < kLodCount; ++b) {
-          const std::uint16_t slot = node.slot(a, b);
+      for (std::size_t stage = 0; stage < kDamageStageCount; ++stage)
+        for (std::size_t level = 0; level < kLevelCount; ++level) {
+          const std::uint16_t slot = node.slot(stage, level);
           if (slot != kNoSlot && slot >= m_.slots.size())
             f_.add(Severity::error, "msh.slot.range",
-                   at(kNodeTableType, node_at + detail::kNodeSlotsOffset + 2 * (kLodCount * a + b)),
-                   "node {}: slot [state {}][LOD {}] is {}, past the {} slots of type 2 (docs/formats/msh.md 8)", i, a, b, slot,
-                   m_.slots.size());
+                   at(kNodeTableType, node_at + detail::kNodeSlotsOffset + 2 * (kLevelCount * stage + level)),
+                   "node {}: slot [stage {}][level {}] is {}, past the {} slots of type 2 (docs/formats/msh.md 8)", i,
+                   stage, level, slot, m_.slots.size());
         }
+      check_node_levels(i, node);
     }
+  }
+
+  // docs/formats/msh.md 2.2, 2.3: a cockpit node (flag 0x20) draws in level 4 only; damage stages are
+  // filled in order (stage s + 1 only where stage s has geometry).
+  void check_node_levels(std::size_t i, const Node& node) {
+    const auto stage_filled = [&](std::size_t stage) {
+      for (std::uint16_t slot : node.slots[stage])
+        if (slot != kNoSlot) return true;
+      return false;
+    };
+    for (std::size_t stage = 1; stage < kDamageStageCount; ++stage)
+      if (stage_filled(stage) && !stage_filled(stage - 1)) {
+        f_.add(Severity::warning, "msh.node.stage_order", at(kNodeTableType, i * kNodeStride + detail::kNodeSlotsOffset),
+               "node {}: damage stage {} has slots but stage {} has none (docs/formats/msh.md 2.2: stages are filled "
+               "in order)",
+               i, stage, stage - 1);
+        break;
+      }
+    if ((node.flags & kNodeCockpit) == 0) return;
+    bool cockpit_slot = false, other_slot = false;
+    for (std::size_t stage = 0; stage < kDamageStageCount; ++stage)
+      for (std::size_t level = 0; level < kLevelCount; ++level)
+        if (node.slot(stage, level) != kNoSlot) (level == kCockpitLevel ? cockpit_slot : other_slot) = true;
+    if (other_slot || !cockpit_slot)
+      f_.add(Severity::warning, "msh.node.cockpit", at(kNodeTableType, i * kNodeStride),
+             "node {}: flag 0x20 (cockpit) on a node whose geometry is {} (docs/formats/msh.md 2.3: a cockpit node "
+             "draws in level 4 only)",
+             i, other_slot ? "in levels 0..3" : "absent");
   }
 
   void check_bounds() {
@@ -240,6 +278,7 @@ class ModelChecker {
     for (std::size_t j = 0; j < m_.batches.size(); ++j) {
       const Batch& b = m_.batches[j];
       const std::uint64_t batch_at = j * kBatchStride;
+      check_batch_fields(j, b);
       if (b.index_count % 3 != 0)
         f_.add(Severity::error, "msh.batch.index_count", at(kBatchesType, batch_at + 8),
                "batch {}: index count {} is not a multiple of 3 (triangle lists, docs/formats/msh.md 5)", j, b.index_count);
@@ -250,10 +289,17 @@ class ModelChecker {
         continue;
       }
       std::size_t bad = 0, first_bad = 0;
+      std::uint16_t largest = 0;
       for (std::size_t k = 0; k < b.index_count; ++k) {
-        const std::uint64_t vertex = std::uint64_t(b.base_vertex) + m_.indices[b.index_start + k];
-        if (vertex >= vertices && bad++ == 0) first_bad = k;
+        const std::uint16_t index = m_.indices[b.index_start + k];
+        largest = std::max(largest, index);
+        if (std::uint64_t(b.base_vertex) + index >= vertices && bad++ == 0) first_bad = k;
       }
+      const std::uint32_t want_vertex_count = b.index_count ? std::uint32_t(largest) + 1 : 0;
+      if (b.vertex_count != want_vertex_count)
+        f_.add(Severity::error, "msh.batch.vertex_count", at(kBatchesType, batch_at + detail::kBatchVertexCountOffset),
+               "batch {}: vertex count {} at +0x0E, the largest index of the batch + 1 is {} (docs/formats/msh.md 5.1)",
+               j, b.vertex_count, want_vertex_count);
       if (bad) {
         const std::uint16_t index = m_.indices[b.index_start + first_bad];
         f_.add(Severity::error, "msh.index.vertex", at(kIndicesType, (std::uint64_t(b.index_start) + first_bad) * 2),
@@ -262,6 +308,102 @@ class ModelChecker {
                j, b.index_start + first_bad, index, b.base_vertex, index, vertices, bad);
       }
     }
+  }
+
+  // docs/formats/msh.md 5.1, 5.2: the lightmap byte, the portal room and the word's bits.
+  void check_batch_fields(std::size_t j, const Batch& b) {
+    const std::uint64_t batch_at = j * kBatchStride;
+    if (b.word > kBatchWordMask)
+      f_.add(Severity::warning, "msh.batch.word", at(kBatchesType, batch_at),
+             "batch {}: word 0x{:08X} has bits 0x{:X} above 0x4000, set on no retail batch (a WEAR row at +2 is the "
+             "old reading; docs/formats/msh.md 5.2)",
+             j, b.word, b.word & ~kBatchWordMask);
+    if (b.lightmap != kBatchLightmapped && b.lightmap != kBatchUnlit)
+      f_.add(Severity::error, "msh.batch.lightmap", at(kBatchesType, batch_at + detail::kBatchLightmapOffset),
+             "batch {}: lightmap byte 0x{:02X} at +5 is neither 0x00 (lightmapped) nor 0xFF (unlit) "
+             "(docs/formats/msh.md 5.1)",
+             j, b.lightmap);
+    else if ((b.lightmap == kBatchLightmapped) != ((b.word & kBatchWordLightmapped) != 0))
+      f_.add(Severity::warning, "msh.batch.lightmap_word", at(kBatchesType, batch_at),
+             "batch {}: lightmap byte 0x{:02X} but word bit 0x2000 {} (docs/formats/msh.md 5.2: they go together)", j,
+             b.lightmap, (b.word & kBatchWordLightmapped) ? "set" : "clear");
+    if (b.lightmap == kBatchLightmapped && !lightmap_uv_present())
+      f_.add(Severity::error, "msh.batch.lightmap_uv", at(kBatchesType, batch_at + detail::kBatchLightmapOffset),
+             "batch {}: lightmapped (+5 = 0x00) in a model without type 18 lightmap UVs (docs/formats/msh.md 4.3)", j);
+    if (b.room != kNoRoom && m_.node_layout == NodeLayout::node38 && b.room >= m_.nodes.size())
+      f_.add(Severity::error, "msh.batch.room", at(kBatchesType, batch_at + detail::kBatchRoomOffset),
+             "batch {}: room {} at +6 is past the {} nodes (docs/formats/msh.md 5.1)", j, b.room, m_.nodes.size());
+    if ((b.room != kNoRoom) != ((b.word & kBatchWordPortal) != 0))
+      f_.add(Severity::warning, "msh.batch.portal_room", at(kBatchesType, batch_at + detail::kBatchRoomOffset),
+             "batch {}: {} (docs/formats/msh.md 5.1: a room exactly on portal batches, word bit 0x8)", j,
+             b.room == kNoRoom ? "a portal (word bit 0x8) without a room" : "a room on a batch that is not a portal");
+  }
+  bool lightmap_uv_present() const {
+    return m_.has_stream(kLightmapUvType) || (built_ && !m_.lightmap_uv.empty());
+  }
+
+  // docs/formats/msh.md 6.1: edge k of a triangle names its twin triangle in link[k] and the twin's edge
+  // in bits 2k..2k+1 of +0x0E; an open edge has link 0xFFFF and code 3. The twin links back.
+  void check_triangle_links() {
+    const std::size_t count = m_.triangles.size();
+    for (std::size_t t = 0; t < count; ++t) {
+      const TriangleDesc& d = m_.triangles[t];
+      for (std::size_t k = 0; k < 3; ++k) {
+        const std::uint16_t link = d.link[k];
+        const unsigned code = d.edge_code(k);
+        const std::uint64_t link_at = t * kTriangleStride + 2 + 2 * k;
+        if (link == kNoTwin) {
+          if (code != kOpenEdge)
+            f_.add(Severity::warning, "msh.triangle.edge_code", at(kTrianglesType, t * kTriangleStride + 0x0E),
+                   "triangle {}: edge {} is open (link 0xFFFF) but its code is {}, not 3 (docs/formats/msh.md 6.1)", t,
+                   k, code);
+          continue;
+        }
+        if (link >= count) {
+          f_.add(Severity::error, "msh.triangle.link", at(kTrianglesType, link_at),
+                 "triangle {}: edge {} links triangle {}, past the {} triangles (docs/formats/msh.md 6.1)", t, k, link,
+                 count);
+          continue;
+        }
+        if (code == kOpenEdge || m_.triangles[link].link[code] != t)
+          f_.add(Severity::warning, "msh.triangle.edge_code", at(kTrianglesType, t * kTriangleStride + 0x0E),
+                 "triangle {}: edge {} links triangle {} with code {}, {} (docs/formats/msh.md 6.1)", t, k, link, code,
+                 code == kOpenEdge ? "the open-edge code" : fmt::format("whose edge {} does not link back", code));
+      }
+    }
+  }
+
+  // docs/formats/msh.md 6.2: one 32-byte name per node.
+  void check_node_names() {
+    if (m_.node_layout != NodeLayout::node38) return;
+    if ((m_.has_stream(kNodeNamesType) || (built_ && !m_.node_names.empty())) &&
+        m_.node_names.size() != m_.nodes.size())
+      f_.add(Severity::error, "msh.node_names.count", at(kNodeNamesType, 0),
+             "type 9 holds {} node names for {} nodes (docs/formats/msh.md 6.2: one 32-byte name per node)",
+             m_.node_names.size(), m_.nodes.size());
+  }
+
+  // docs/formats/msh.md 6.5: attr2 counts the links; links join path nodes; a point's frame is a model node.
+  void check_path_graph() {
+    if (const StreamRow* row = m_.stream(kPathGraphType); row && !built_ && row->attr2 != m_.path_links.size())
+      f_.add(Severity::error, "msh.path.count", at(kPathGraphType, 0),
+             "type 17: attr2 is {}, the payload holds {} links after its {} nodes (docs/formats/msh.md 6.5)", row->attr2,
+             m_.path_links.size(), m_.path_nodes.size());
+    const std::uint64_t links_at = m_.path_nodes.size() * kPathNodeStride;
+    for (std::size_t l = 0; l < m_.path_links.size(); ++l) {
+      const PathLink& link = m_.path_links[l];
+      if (link.from >= m_.path_nodes.size() || link.to >= m_.path_nodes.size())
+        f_.add(Severity::error, "msh.path.link_node", at(kPathGraphType, links_at + l * kPathLinkStride),
+               "path link {}: {} -> {}, past the {} path nodes (docs/formats/msh.md 6.5)", l, link.from, link.to,
+               m_.path_nodes.size());
+    }
+    if (m_.node_layout != NodeLayout::node38) return;
+    for (std::size_t p = 0; p < m_.path_nodes.size(); ++p)
+      if (m_.path_nodes[p].frame_node >= m_.nodes.size())
+        f_.add(Severity::error, "msh.path.frame_node",
+               at(kPathGraphType, p * kPathNodeStride + detail::kPathNodeFrameOffset),
+               "path node {}: frame node {} is past the {} nodes (docs/formats/msh.md 6.5)", p,
+               m_.path_nodes[p].frame_node, m_.nodes.size());
   }
 
   // docs/formats/msh.md 9: the terrain streams' strides, face vertices inside the vertex stream.

@@ -10,8 +10,20 @@ namespace parkan::msh::detail {
 // Field offsets inside the structs of docs/formats/msh.md 2, 3 and 5.
 inline constexpr std::size_t kNodeSlotsOffset = 8;
 inline constexpr std::size_t kSlotAabbOffset = 8;
-inline constexpr std::size_t kSlotTailOffset = 0x30;
+inline constexpr std::size_t kSlotAreaOffset = 0x30;
+inline constexpr std::size_t kSlotBoxVolumeOffset = 0x34;
+inline constexpr std::size_t kSlotTailOffset = 0x38;
+inline constexpr std::size_t kBatchWearRowOffset = 0x04;
+inline constexpr std::size_t kBatchLightmapOffset = 0x05;
+inline constexpr std::size_t kBatchRoomOffset = 0x06;
+inline constexpr std::size_t kBatchIndexCountOffset = 0x08;
 inline constexpr std::size_t kBatchIndexStartOffset = 0x0A;
+inline constexpr std::size_t kBatchVertexCountOffset = 0x0E;
+inline constexpr std::size_t kBatchBaseVertexOffset = 0x10;
+inline constexpr std::size_t kTriangleSelectorsOffset = 0x0E;
+inline constexpr std::size_t kPathLinkFromOffset = 0;
+inline constexpr std::size_t kPathLinkToOffset = 4;
+inline constexpr std::size_t kPathNodeFrameOffset = 16;
 // Types 15 and 16: 8 bytes per vertex (docs/formats/msh.md 1).
 inline constexpr std::uint32_t kExtraVertexType = 15;
 inline constexpr std::size_t kExtraVertexStride = 8;
@@ -26,8 +38,11 @@ inline const char* stream_code_name(std::uint32_t type_id) {
     case kUv0Type: return "uv0";
     case kIndicesType: return "indices";
     case kTrianglesType: return "triangles";
+    case kNodeNamesType: return "node_names";
     case kNodeStringsType: return "strings";
     case kBatchesType: return "batches";
+    case kPathGraphType: return "path";
+    case kLightmapUvType: return "lightmap_uv";
     default: return "stream";
   }
 }
@@ -36,7 +51,8 @@ inline const char* stream_code_name(std::uint32_t type_id) {
 inline bool is_typed_stream(std::uint32_t type_id) {
   switch (type_id) {
     case kNodeTableType: case kSlotsType: case kPositionsType: case kNormalsType: case kUv0Type:
-    case kIndicesType: case kTrianglesType: case kNodeStringsType: case kBatchesType: return true;
+    case kIndicesType: case kTrianglesType: case kNodeNamesType: case kNodeStringsType: case kBatchesType:
+    case kPathGraphType: case kLightmapUvType: return true;
     default: return false;
   }
 }

@@ -2,6 +2,7 @@
 // Counts come from the payload sizes only (every division exact), so nothing is allocated beyond
 // the bytes that are present; the raw rows are kept for the writer.
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
 #include <fmt/format.h>
@@ -58,9 +59,9 @@ Node decode_node(const std::uint8_t* p) {
   node.parent = load_u16(p + kNodeParentOffset);
   node.anim_map_start = load_u16(p + kNodeMapStartOffset);
   node.fallback_key = load_u16(p + kNodeFallbackOffset);
-  for (std::size_t a = 0; a < kStateCount; ++a)
-    for (std::size_t b = 0; b < kLodCount; ++b)
-      node.slots[a][b] = load_u16(p + detail::kNodeSlotsOffset + 2 * (kLodCount * a + b));
+  for (std::size_t stage = 0; stage < kDamageStageCount; ++stage)
+    for (std::size_t level = 0; level < kLevelCount; ++level)
+      node.slots[stage][level] = load_u16(p + detail::kNodeSlotsOffset + 2 * (kLevelCount * stage + level));
   return node;
 }
 
@@ -105,6 +106,8 @@ Status read_slots(const StreamAt& s, Model& m) {
     slot.aabb_max = load_vec3(p + 0x14);
     slot.sphere_center = load_vec3(p + 0x20);
     slot.sphere_radius = load_f32(p + 0x2C);
+    slot.area = load_f32(p + detail::kSlotAreaOffset);
+    slot.box_volume = load_f32(p + detail::kSlotBoxVolumeOffset);
     for (std::size_t t = 0; t < slot.tail.size(); ++t) slot.tail[t] = load_u32(p + detail::kSlotTailOffset + 4 * t);
   }
   return {};
@@ -124,12 +127,13 @@ Status read_normals(const StreamAt& s, Model& m) {
   return {};
 }
 
-Status read_uv0(const StreamAt& s, Model& m) {
-  PARKAN_ASSIGN(std::size_t count, element_count(s, kUvStride, "msh.uv0.stride", "packed UV0"));
-  m.uv0.resize(count);
+// Types 5 and 18 (docs/formats/msh.md 4.3): u16 pairs.
+Status read_uvs(const StreamAt& s, std::vector<PackedUv>& uvs, const char* code, const char* what) {
+  PARKAN_ASSIGN(std::size_t count, element_count(s, kUvStride, code, what));
+  uvs.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
-    m.uv0[i].u = load_i16(s.bytes.data() + i * kUvStride);
-    m.uv0[i].v = load_i16(s.bytes.data() + i * kUvStride + 2);
+    uvs[i].u = load_u16(s.bytes.data() + i * kUvStride);
+    uvs[i].v = load_u16(s.bytes.data() + i * kUvStride + 2);
   }
   return {};
 }
@@ -162,14 +166,52 @@ Status read_batches(const StreamAt& s, Model& m) {
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint8_t* p = s.bytes.data() + i * kBatchStride;
     Batch& b = m.batches[i];
-    b.flags = load_u16(p);
-    b.material = load_u16(p + 2);
-    b.w04 = load_u16(p + 4);
-    b.w06 = load_u16(p + 6);
-    b.index_count = load_u16(p + 8);
+    b.word = load_u32(p);
+    b.wear_row = p[detail::kBatchWearRowOffset];
+    b.lightmap = p[detail::kBatchLightmapOffset];
+    b.room = load_u16(p + detail::kBatchRoomOffset);
+    b.index_count = load_u16(p + detail::kBatchIndexCountOffset);
     b.index_start = load_u32(p + detail::kBatchIndexStartOffset);
-    b.w0E = load_u16(p + 0x0E);
-    b.base_vertex = load_u32(p + 0x10);
+    b.vertex_count = load_u16(p + detail::kBatchVertexCountOffset);
+    b.base_vertex = load_u32(p + detail::kBatchBaseVertexOffset);
+  }
+  return {};
+}
+
+// Type 9 (docs/formats/msh.md 6.2): one 32-byte NUL-padded name per node, kept whole.
+Status read_node_names(const StreamAt& s, Model& m) {
+  PARKAN_ASSIGN(std::size_t count, element_count(s, kNodeNameSize, "msh.node_names.stride", "node names"));
+  m.node_names.resize(count);
+  for (std::size_t i = 0; i < count; ++i)
+    std::memcpy(m.node_names[i].data(), s.bytes.data() + i * kNodeNameSize, kNodeNameSize);
+  return {};
+}
+
+// Type 17 (docs/formats/msh.md 6.5): attr1 path nodes of 20 bytes, then links of 40 bytes to the end.
+Status read_path_graph(const StreamAt& s, Model& m) {
+  const std::uint64_t node_bytes = std::uint64_t(s.entry->attr1) * kPathNodeStride;
+  if (node_bytes > s.bytes.size() || (s.bytes.size() - node_bytes) % kPathLinkStride != 0)
+    return invalid_rule("msh.path.stride",
+                        fmt::format("stream #{} (type 17, path graph): size {} is not attr1 = {} nodes of 20 bytes "
+                                    "followed by whole 40-byte links (docs/formats/msh.md 6.5)",
+                                    s.index, s.bytes.size(), s.entry->attr1),
+                        s.offset);
+  const std::size_t node_count = static_cast<std::size_t>(s.entry->attr1);
+  const std::size_t link_count = (s.bytes.size() - static_cast<std::size_t>(node_bytes)) / kPathLinkStride;
+  m.path_nodes.resize(node_count);
+  for (std::size_t i = 0; i < node_count; ++i) {
+    const std::uint8_t* p = s.bytes.data() + i * kPathNodeStride;
+    m.path_nodes[i].position = load_vec3(p);
+    m.path_nodes[i].place_flags = load_u32(p + 12);
+    m.path_nodes[i].frame_node = load_u32(p + detail::kPathNodeFrameOffset);
+  }
+  m.path_links.resize(link_count);
+  for (std::size_t i = 0; i < link_count; ++i) {
+    const std::uint8_t* p = s.bytes.data() + node_bytes + i * kPathLinkStride;
+    PathLink& link = m.path_links[i];
+    link.from = load_u32(p + detail::kPathLinkFromOffset);
+    link.to = load_u32(p + detail::kPathLinkToOffset);
+    for (std::size_t k = 0; k < link.reserved.size(); ++k) link.reserved[k] = load_u32(p + 8 + 4 * k);
   }
   return {};
 }
@@ -245,10 +287,14 @@ Result<Model> read_model(ByteView bytes) {
   if (first[kSlotsType]) PARKAN_TRY(read_slots(at(kSlotsType), m));
   if (first[kPositionsType]) PARKAN_TRY(read_positions(at(kPositionsType), m));
   if (first[kNormalsType]) PARKAN_TRY(read_normals(at(kNormalsType), m));
-  if (first[kUv0Type]) PARKAN_TRY(read_uv0(at(kUv0Type), m));
+  if (first[kUv0Type]) PARKAN_TRY(read_uvs(at(kUv0Type), m.uv0, "msh.uv0.stride", "packed UV0"));
+  if (first[kLightmapUvType])
+    PARKAN_TRY(read_uvs(at(kLightmapUvType), m.lightmap_uv, "msh.lightmap_uv.stride", "lightmap UVs"));
   if (first[kIndicesType]) PARKAN_TRY(read_indices(at(kIndicesType), m));
   if (first[kTrianglesType]) PARKAN_TRY(read_triangles(at(kTrianglesType), m));
   if (first[kBatchesType]) PARKAN_TRY(read_batches(at(kBatchesType), m));
+  if (first[kNodeNamesType]) PARKAN_TRY(read_node_names(at(kNodeNamesType), m));
+  if (first[kPathGraphType]) PARKAN_TRY(read_path_graph(at(kPathGraphType), m));
   if (first[kNodeStringsType]) PARKAN_TRY(read_node_strings(at(kNodeStringsType), node_count, m));
   return m;
 }

@@ -21,8 +21,9 @@ using detail::put_vec3;
 // The stream order of the corpus (docs/formats/msh.md 1): 414 models, and the 21 with types 18 and 20.
 constexpr std::uint32_t kCorpusOrder[] = {1, 2, 3, 4, 5, 15, 13, 6, 7, 8, 19, 9, 10, 17};
 constexpr std::uint32_t kFullOrder[] = {1, 2, 3, 4, 5, 18, 15, 13, 6, 7, 8, 19, 9, 10, 17, 20};
-constexpr std::uint32_t kTypedTypes[] = {kNodeTableType, kSlotsType,     kPositionsType,   kNormalsType, kUv0Type,
-                                         kIndicesType,   kTrianglesType, kNodeStringsType, kBatchesType};
+constexpr std::uint32_t kTypedTypes[] = {kNodeTableType, kSlotsType,       kPositionsType, kNormalsType,
+                                         kUv0Type,       kIndicesType,     kTrianglesType, kNodeNamesType,
+                                         kNodeStringsType, kBatchesType,   kPathGraphType, kLightmapUvType};
 
 ByteBuffer encode_nodes(const Model& m) {
   ByteWriter out(m.nodes.size() * kNodeStride);
@@ -46,6 +47,8 @@ ByteBuffer encode_slots(const Model& m) {
     put_vec3(out, s.aabb_max);
     put_vec3(out, s.sphere_center);
     out.f32(s.sphere_radius);
+    out.f32(s.area);
+    out.f32(s.box_volume);
     for (std::uint32_t t : s.tail) out.u32(t);
   }
   return out.take();
@@ -63,11 +66,12 @@ ByteBuffer encode_normals(const Model& m) {
   return out;
 }
 
-ByteBuffer encode_uv0(const Model& m) {
-  ByteWriter out(m.uv0.size() * kUvStride);
-  for (const PackedUv& uv : m.uv0) {
-    out.i16(uv.u);
-    out.i16(uv.v);
+// Types 5 and 18 (docs/formats/msh.md 4.3).
+ByteBuffer encode_uvs(const std::vector<PackedUv>& uvs) {
+  ByteWriter out(uvs.size() * kUvStride);
+  for (const PackedUv& uv : uvs) {
+    out.u16(uv.u);
+    out.u16(uv.v);
   }
   return out.take();
 }
@@ -92,14 +96,38 @@ ByteBuffer encode_triangles(const Model& m) {
 ByteBuffer encode_batches(const Model& m) {
   ByteWriter out(m.batches.size() * kBatchStride);
   for (const Batch& b : m.batches) {
-    out.u16(b.flags);
-    out.u16(b.material);
-    out.u16(b.w04);
-    out.u16(b.w06);
+    out.u32(b.word);
+    out.u8(b.wear_row);
+    out.u8(b.lightmap);
+    out.u16(b.room);
     out.u16(b.index_count);
     out.u32(b.index_start);
-    out.u16(b.w0E);
+    out.u16(b.vertex_count);
     out.u32(b.base_vertex);
+  }
+  return out.take();
+}
+
+// Type 9 (docs/formats/msh.md 6.2): the 32-byte records as kept.
+ByteBuffer encode_node_names(const Model& m) {
+  ByteBuffer out(m.node_names.size() * kNodeNameSize);
+  for (std::size_t i = 0; i < m.node_names.size(); ++i)
+    std::memcpy(out.data() + i * kNodeNameSize, m.node_names[i].data(), kNodeNameSize);
+  return out;
+}
+
+// Type 17 (docs/formats/msh.md 6.5): the nodes, then the links.
+ByteBuffer encode_path_graph(const Model& m) {
+  ByteWriter out(m.path_nodes.size() * kPathNodeStride + m.path_links.size() * kPathLinkStride);
+  for (const PathNode& n : m.path_nodes) {
+    put_vec3(out, n.position);
+    out.u32(n.place_flags);
+    out.u32(n.frame_node);
+  }
+  for (const PathLink& link : m.path_links) {
+    out.u32(link.from);
+    out.u32(link.to);
+    for (std::uint32_t r : link.reserved) out.u32(r);
   }
   return out.take();
 }
@@ -133,7 +161,10 @@ bool has_typed_data(const Model& m, std::uint32_t type_id) {
     case kUv0Type: return !m.uv0.empty();
     case kIndicesType: return !m.indices.empty();
     case kTrianglesType: return !m.triangles.empty();
+    case kNodeNamesType: return !m.node_names.empty();
     case kNodeStringsType: return !m.node_strings.empty() || !m.node_strings_tail.empty();
+    case kPathGraphType: return !m.path_nodes.empty() || !m.path_links.empty();
+    case kLightmapUvType: return !m.lightmap_uv.empty();
     default: return !m.batches.empty();
   }
 }
@@ -144,10 +175,13 @@ ByteBuffer encode_typed(const Model& m, std::uint32_t type_id) {
     case kSlotsType: return encode_slots(m);
     case kPositionsType: return encode_positions(m);
     case kNormalsType: return encode_normals(m);
-    case kUv0Type: return encode_uv0(m);
+    case kUv0Type: return encode_uvs(m.uv0);
     case kIndicesType: return encode_indices(m);
     case kTrianglesType: return encode_triangles(m);
+    case kNodeNamesType: return encode_node_names(m);
     case kNodeStringsType: return encode_node_strings(m);
+    case kPathGraphType: return encode_path_graph(m);
+    case kLightmapUvType: return encode_uvs(m.lightmap_uv);
     default: return encode_batches(m);
   }
 }
@@ -162,6 +196,9 @@ std::size_t typed_count(const Model& m, std::uint32_t type_id) {
     case kUv0Type: return m.uv0.size();
     case kIndicesType: return m.indices.size();
     case kTrianglesType: return m.triangles.size();
+    case kNodeNamesType: return m.node_names.size();
+    case kPathGraphType: return m.path_nodes.size();
+    case kLightmapUvType: return m.lightmap_uv.size();
     case kNodeStringsType:
       return m.node_layout == NodeLayout::node38 ? std::max(m.node_strings.size(), m.nodes.size())
                                                  : m.node_strings.size();
@@ -179,6 +216,8 @@ std::size_t typed_stride(std::uint32_t type_id) {
     case kIndicesType: return kIndexStride;
     case kTrianglesType: return kTriangleStride;
     case kBatchesType: return kBatchStride;
+    case kNodeNamesType: return kNodeNameSize;
+    case kLightmapUvType: return kUvStride;
     default: return 0;
   }
 }
@@ -210,7 +249,7 @@ StreamRow default_row(std::uint32_t type_id) {
     case kKeyPoolType: row.attr3 = kKeyPoolAttr3; break;
     case kFrameMapType: row.attr2 = kStaticFrameCount; row.attr3 = kFrameMapAttr3; break;
     case detail::kExtraVertexType: row.attr3 = detail::kExtraVertexStride; break;
-    case kNodeStringsType: break;
+    case kNodeStringsType: case kNodeNamesType: case kPathGraphType: break;
     default: row.attr3 = static_cast<std::uint32_t>(typed_stride(type_id)); break;
   }
   return row;
@@ -230,10 +269,7 @@ StreamRow rest_key_row(const Model& m) {
   ByteWriter out(keys * kKeyStride);
   for (std::size_t k = 0; k < keys; ++k) {
     out.zeros(16);  // position 0, time 0
-    out.i16(0);
-    out.i16(0);
-    out.i16(0);
-    out.i16(32767);  // identity quaternion, disk order x, y, z, w
+    for (std::int16_t word : identity_raw_quat()) out.i16(word);  // the identity rotation
   }
   row.payload = out.take();
   row.attr1 = static_cast<std::uint32_t>(keys);
@@ -260,6 +296,15 @@ std::vector<StreamRow> built_rows(const Model& m) {
     std::size_t at = 0;  // after every row that ranks no later
     while (at < rows.size() && order_rank(rows[at].type_id) <= order_rank(own.type_id)) ++at;
     rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(at), own);
+    supplied.insert(supplied.begin() + static_cast<std::ptrdiff_t>(at), true);
+  }
+  // Type 18 is not in the 414-model set: a lightmapped model gets its row where the 21 have it.
+  const bool has_lightmap_row =
+      std::any_of(rows.begin(), rows.end(), [](const StreamRow& r) { return r.type_id == kLightmapUvType; });
+  if (!m.lightmap_uv.empty() && !has_lightmap_row) {
+    std::size_t at = 0;
+    while (at < rows.size() && order_rank(rows[at].type_id) <= order_rank(kLightmapUvType)) ++at;
+    rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(at), default_row(kLightmapUvType));
     supplied.insert(supplied.begin() + static_cast<std::ptrdiff_t>(at), true);
   }
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -292,8 +337,15 @@ Status fill_typed_rows(const Model& m, std::vector<StreamRow>& rows, const std::
     const ByteView before = stored[static_cast<std::size_t>(row - rows.begin())];
     const bool same = before.size() == payload.size() &&
                       (payload.empty() || std::memcmp(before.data(), payload.data(), payload.size()) == 0);
-    if (built || (!same && row->attr1 == stored_count(type, before)))
+    if (type == kPathGraphType) {
+      // The reader splits type 17 by attr1 (docs/formats/msh.md 6.5): both counts follow the data.
+      if (built || !same) {
+        row->attr1 = static_cast<std::uint32_t>(m.path_nodes.size());
+        row->attr2 = static_cast<std::uint32_t>(m.path_links.size());
+      }
+    } else if (built || (!same && row->attr1 == stored_count(type, before))) {
       row->attr1 = static_cast<std::uint32_t>(typed_count(m, type));
+    }
     row->payload = std::move(payload);
   }
   return {};

@@ -285,6 +285,12 @@ namespace {
 
 }  // namespace
 
+Mat4 pose_walk_local(std::uint32_t node, std::uint16_t parent, const NodePose& pose) {
+  Mat4 m = pose_matrix(pose);
+  if (node == 0 && parent == kNoParent) m[3] = m[7] = m[11] = 0.0f;  // docs/formats/msh.md 7.4
+  return m;
+}
+
 Status world_matrices(const AnimStreams& s, const Hierarchy& h, float t, std::span<Mat4> out) {
   if (h.parents.size() != s.node_count) return hierarchy_size_error(h.parents.size(), s.node_count);
   if (out.size() < s.node_count) return output_size_error(out.size(), s.node_count);
@@ -295,7 +301,8 @@ Status world_matrices(const AnimStreams& s, const Hierarchy& h, float t, std::sp
     const std::uint16_t parent = h.parents[i];
     if (parent != kNoParent && parent >= i)
       return parent_order_error(i, parent);
-    out[i] = parent == kNoParent ? pose_matrix(pose) : multiply(out[parent], pose_matrix(pose));
+    const Mat4 local = pose_walk_local(i, parent, pose);
+    out[i] = parent == kNoParent ? local : multiply(out[parent], local);
   }
   return {};
 }

@@ -12,7 +12,9 @@
 namespace parkan::rsli {
 
 std::int16_t Header::entry_count() const { return load_i16(raw.data() + 0x04); }
+std::int16_t Header::entry_count_copy() const { return load_i16(raw.data() + 0x06); }
 std::uint16_t Header::presorted_flag() const { return load_u16(raw.data() + 0x0E); }
+std::uint32_t Header::total_unpacked_size() const { return load_u32(raw.data() + 0x10); }
 std::uint32_t Header::xor_seed() const { return load_u32(raw.data() + 0x14); }
 
 std::string_view Entry::name() const {
@@ -233,6 +235,25 @@ bool read_run(ByteView bytes, Profile profile, Archive& archive, ReadFindings& f
   return true;
 }
 
+// docs/formats/rsli.md 2: the engine's loader refuses a library whose two counts differ, and retail
+// libraries store the sum of the unpacked sizes at +0x10. parkan still opens such a file (the
+// entries are located by +0x04 alone), so both are warnings of verify, never errors of read.
+void read_check_header_totals(const Archive& archive, ReadFindings& findings) {
+  const Header& header = archive.header;
+  if (header.entry_count_copy() != header.entry_count())
+    findings.add(codes::kHeaderCountCopy,
+                 fmt::format("entry count copy at +0x06 is {}, entry_count is {}: the engine refuses to load it",
+                             header.entry_count_copy(), header.entry_count()),
+                 0x06, {}, Severity::warning);
+  std::uint64_t total = 0;
+  for (const Entry& e : archive.entries) total += e.unpacked_size();
+  if (total != header.total_unpacked_size())
+    findings.add(codes::kHeaderTotalSize,
+                 fmt::format("total unpacked size at +0x10 is {}, the entries' unpacked sizes add up to {}",
+                             header.total_unpacked_size(), total),
+                 0x10, {}, Severity::warning);
+}
+
 bool read_has_lower_case(std::string_view name) {
   return std::any_of(name.begin(), name.end(), [](char c) { return c >= 'a' && c <= 'z'; });
 }
@@ -258,6 +279,7 @@ std::vector<Diagnostic> verify(ByteView bytes, Profile profile) {
   ReadFindings findings{false, {}, {}};
   std::vector<bool> usable;
   if (read_run(bytes, profile, archive, findings, usable)) {
+    read_check_header_totals(archive, findings);
     for (std::size_t i = 0; i < archive.entries.size(); ++i) {
       const Entry& e = archive.entries[i];
       const std::size_t row = read_row_offset(i);

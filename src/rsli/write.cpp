@@ -62,14 +62,24 @@ Result<ByteBuffer> write_canonical(const Document& document) {
   const std::size_t table_end = kHeaderSize + n * kEntrySize;
 
   std::uint64_t total = table_end + kOverlayTrailerSize;
-  for (const DocumentEntry& entry : document.entries) total += entry.packed.size();
+  std::uint64_t total_unpacked = 0;
+  for (const DocumentEntry& entry : document.entries) {
+    total += entry.packed.size();
+    total_unpacked += load_u32(entry.row.data() + 0x14);
+  }
   if (total > 0xFFFFFFFFu) return invalid(fmt::format("the library would be {} bytes: more than 4 GiB", total));
+  if (total_unpacked > 0xFFFFFFFFu)
+    return invalid(fmt::format("the entries unpack to {} bytes in all: the header's total (+0x10) holds at most 4 GiB",
+                               total_unpacked));
 
   ByteBuffer out(table_end, 0);
   std::copy(document.header.begin(), document.header.end(), out.begin());
   const auto count = static_cast<std::int16_t>(n);
+  // docs/formats/rsli.md 2: the count twice (the loader compares them) and the total unpacked size.
   std::memcpy(out.data() + 0x04, &count, 2);
+  std::memcpy(out.data() + 0x06, &count, 2);
   store_u16(out.data() + 0x0E, kPresortedFlag);
+  store_u32(out.data() + 0x10, static_cast<std::uint32_t>(total_unpacked));
   out.reserve(total);
   for (std::size_t i = 0; i < n; ++i) {
     const DocumentEntry& entry = document.entries[i];

@@ -6,6 +6,7 @@
 #include "parkan/runtime/manager.hpp"
 #include "parkan/runtime/material_lookup.hpp"
 #include "parkan/runtime/messages.hpp"
+#include "parkan/texm/load.hpp"
 #include "parkan/texm/palette.hpp"
 
 namespace parkan::runtime {
@@ -39,8 +40,11 @@ Result<TextureLoad> MaterialManager::load_into(TextureCache& cache, Library libr
     out.res_index = -1;
     return out;
   }
+  // The engine's texture-by-name load always adds 0x400000 (Page rects apply; World3D 0x10004c88);
+  // lightmaps load with the flags as given. The slot records the caller's flags (docs/runtime.md 9.3).
+  const std::uint32_t decode_flags = lightmap ? flags : flags | texm::kLoadFlagPage;
   auto payload = archive->payload(*index);
-  auto object = payload ? load_texture_object(std::move(*payload), flags)
+  auto object = payload ? load_texture_object(std::move(*payload), decode_flags)
                         : Result<std::shared_ptr<TextureObject>>(std::move(payload).error());
   if (!object) {
     log(unreadable_texture(name, object.error().to_string()));
@@ -115,8 +119,8 @@ Result<MaterialLoad> MaterialManager::load_material(std::string_view name) {
     log(e.message);
     return e;
   }
-  // Each phase's texture with the material's load flags (docs/formats/mat0.md 2, 4.3).
-  const std::uint32_t flags = material::decode_runtime_flags(info.attr1).texture_load_flags;
+  // Each phase's texture with the material's load flags (docs/runtime.md 6.3).
+  const std::uint32_t flags = phase_texture_load_flags(info.attr1, options_.emboss_bump);
   std::vector<material::PhaseRecord> phases;
   phases.reserve(mat->phases.size());
   for (const material::Phase& phase : mat->phases) {
@@ -131,7 +135,7 @@ Result<MaterialLoad> MaterialManager::load_material(std::string_view name) {
     }
     phases.push_back(material::to_record(phase, slot));
   }
-  pool_.fill(*free, entry, info.name, std::move(*mat), std::move(phases));
+  pool_.fill(*free, entry, info.name, std::move(*mat), std::move(phases), flags);
   return MaterialLoad{*free, 1, entry};
 }
 

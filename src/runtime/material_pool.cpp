@@ -12,6 +12,13 @@ MaterialMeta material_meta(const material::Mat0& mat) {
   return {mat.meta_a, mat.meta_b, mat.meta_c, mat.meta_d, flags.flag_a, flags.category, flags.flag_b};
 }
 
+std::uint32_t phase_texture_load_flags(std::uint32_t attr1, bool emboss_bump) {
+  const material::RuntimeFlags flags = material::decode_runtime_flags(attr1);
+  std::uint32_t load_flags = (attr1 & 0x01u) ? kLoadFlagTextureStage1 : 0;
+  if (flags.flag_a && !emboss_bump) load_flags |= kLoadFlagOpaque;
+  return load_flags;
+}
+
 MaterialPool::MaterialPool() : slots_(kMaterialPoolCapacity) {}
 
 std::size_t MaterialPool::in_use() const {
@@ -34,7 +41,7 @@ std::optional<std::size_t> MaterialPool::lowest_free() const {
 }
 
 void MaterialPool::fill(std::size_t slot, std::int32_t entry, std::string name, material::Mat0 mat,
-                        std::vector<material::PhaseRecord> phases) {
+                        std::vector<material::PhaseRecord> phases, std::uint32_t texture_load_flags) {
   PooledMaterial& m = slots_[slot];
   m.entry = entry;
   m.ref_count = 1;
@@ -42,7 +49,7 @@ void MaterialPool::fill(std::size_t slot, std::int32_t entry, std::string name, 
   m.mat = std::move(mat);
   m.phases = std::move(phases);
   m.meta = material_meta(m.mat);
-  m.texture_load_flags = material::decode_runtime_flags(m.mat.attributes.attr1).texture_load_flags;
+  m.texture_load_flags = texture_load_flags;
   // Timelines view m.mat's keys: made after the move, and the slot never moves (fixed vector).
   m.timelines.clear();
   for (std::size_t b = 0; b < m.mat.blocks.size(); ++b) m.timelines.push_back(material::Timeline::make(m.mat, b));

@@ -16,7 +16,10 @@ Result<std::shared_ptr<TextureObject>> load_texture_object(resource::Payload pay
   const std::size_t first = object->load.mip_skip;
   const std::size_t available = object->texture.levels.size();
   for (std::size_t level = first; level < available && level - first < object->load.mip_count; ++level) {
-    auto image = texm::decode(object->texture, level);
+    // The surface rule with the caller's load flags: 0x80000 forces opaque (docs/formats/texm.md 6.4).
+    texm::DecodeOptions options;
+    options.load_flags = load_flags;
+    auto image = texm::decode(object->texture, level, options);
     if (!image) return object->payload.locate(std::move(image).error());
     object->levels.push_back(std::move(*image));
   }

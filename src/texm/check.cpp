@@ -48,6 +48,9 @@ std::vector<Diagnostic> check_texture(ByteView payload, std::string_view name) {
     out.push_back(to_diagnostic(texture.error(), "texm.invalid"));
     return out;
   }
+  if (texture->format == Format::indexed8_external)
+    add_diagnostic(out, Severity::note, "texm.palette.external", std::nullopt,
+                   "format 2: the pixels index an external palette (a font's PAL.PAL), not stored in the texture");
   if (!name.empty()) check_name(out, *texture, name);
   check_page(out, *texture);
   return out;

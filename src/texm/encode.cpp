@@ -1,4 +1,5 @@
-// RGBA8 to Texm pixels and whole payloads (the inverse of decode.cpp, docs/formats/texm.md 7.2).
+// RGBA8 to Texm pixels and whole payloads (the inverse of decode.cpp, docs/formats/texm.md 7.2), mip
+// levels as truncated means of level 0 per stored field (docs/formats/texm.md 7.5).
 #include "parkan/texm/encode.hpp"
 
 #include <algorithm>
@@ -42,21 +43,64 @@ std::uint16_t pack16(Format format, const std::uint8_t* p) {
     case Format::rgb556: return static_cast<std::uint16_t>(kNearest5[r] << 11 | kNearest5[g] << 6 | kNearest6[b]);
     case Format::argb4444:
       return static_cast<std::uint16_t>(kNearest4[a] << 12 | kNearest4[r] << 8 | kNearest4[g] << 4 | kNearest4[b]);
-    default: return static_cast<std::uint16_t>(luminance(r, g, b) << 8 | a);  // la88: first byte A, second L
+    default: return static_cast<std::uint16_t>(a << 8 | luminance(r, g, b));  // la88 (A8L8): first byte L, second A
   }
 }
 
-void encode_8888(const std::uint8_t* __restrict rgba, std::size_t count, std::uint8_t* __restrict dst) {
-  std::size_t i = best_simd_path() >= SimdPath::avx2 ? simd::encode_8888_avx2(rgba, count, dst) : 0;
+// 888 and 8888 (docs/formats/texm.md 6.1): RGBA8 to bytes B, G, R, A / X: bytes 0 and 2 swapped,
+// then AND `keep`, OR `set` (888: X = kEncoded888Padding).
+void encode_32(const std::uint8_t* __restrict rgba, std::size_t count, std::uint8_t* __restrict dst, std::uint32_t keep,
+               std::uint32_t set) {
+  std::size_t i = best_simd_path() >= SimdPath::avx2 ? simd::swap_red_blue_avx2(rgba, count, dst, keep, set) : 0;
   for (; i < count; ++i) {
-    std::uint32_t v = load_u32(rgba + 4 * i);  // R | G << 8 | B << 16 | A << 24
-    store_u32(dst + 4 * i, (v << 8) | (v >> 24));  // bytes A, R, G, B
+    const std::uint32_t v = load_u32(rgba + 4 * i);  // R | G << 8 | B << 16 | A << 24
+    store_u32(dst + 4 * i, (((v & 0xFF00FF00u) | (v >> 16 & 0xFFu) | (v & 0xFFu) << 16) & keep) | set);
   }
 }
 
-void encode_888(const std::uint8_t* __restrict rgba, std::size_t count, std::uint8_t* __restrict dst) {
-  for (std::size_t i = 0; i < count; ++i)
-    store_u32(dst + 4 * i, (load_u32(rgba + 4 * i) & 0x00FFFFFFu) | std::uint32_t(kEncoded888Padding) << 24);
+// The stored fields of each format (docs/formats/texm.md 6.1), low bit and width, in word order from
+// the high end: the mip builder averages these (docs/formats/texm.md 7.5).
+struct Field {
+  std::uint8_t shift, bits;
+};
+struct Fields {
+  std::uint8_t count;
+  Field field[4];
+};
+Fields fields_of(Format format) {
+  switch (format) {
+    case Format::rgb565: return {3, {{11, 5}, {5, 6}, {0, 5}, {}}};
+    case Format::rgb556: return {3, {{11, 5}, {6, 5}, {0, 6}, {}}};
+    case Format::argb4444: return {4, {{12, 4}, {8, 4}, {4, 4}, {0, 4}}};
+    case Format::la88: return {2, {{8, 8}, {0, 8}, {}, {}}};
+    default: return {4, {{24, 8}, {16, 8}, {8, 8}, {0, 8}}};  // 888, 8888: the four bytes
+  }
+}
+
+// Stored pixels to an image of their fields (one byte each, up to four per pixel), and back.
+Image unpack_fields(Format format, const std::uint8_t* stored, std::uint32_t width, std::uint32_t height) {
+  const Fields f = fields_of(format);
+  const std::size_t bpp = bytes_per_pixel(format), count = std::size_t(width) * height;
+  Image out{width, height, ByteBuffer(count * 4)};
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint32_t word = bpp == 2 ? load_u16(stored + 2 * i) : load_u32(stored + 4 * i);
+    for (std::size_t c = 0; c < f.count; ++c)
+      out.rgba[4 * i + c] = static_cast<std::uint8_t>(word >> f.field[c].shift & ((1u << f.field[c].bits) - 1));
+  }
+  return out;
+}
+
+void pack_fields(Format format, const Image& fields, std::uint8_t* stored) {
+  const Fields f = fields_of(format);
+  const std::size_t bpp = bytes_per_pixel(format), count = std::size_t(fields.width) * fields.height;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::uint32_t word = 0;
+    for (std::size_t c = 0; c < f.count; ++c) word |= std::uint32_t(fields.rgba[4 * i + c]) << f.field[c].shift;
+    if (bpp == 2)
+      store_u16(stored + 2 * i, static_cast<std::uint16_t>(word));
+    else
+      store_u32(stored + 4 * i, word);
+  }
 }
 
 // The 4x4 Bayer matrix, thresholds 0..15.
@@ -77,9 +121,9 @@ std::uint8_t nearest_code4(std::uint8_t v) { return kNearest4[v]; }
 
 void encode_pixels(Format format, const std::uint8_t* rgba, std::size_t count, std::uint8_t* dst) {
   switch (format) {
-    case Format::argb8888: return encode_8888(rgba, count, dst);
-    case Format::rgbx888: return encode_888(rgba, count, dst);
-    case Format::indexed8: return;  // needs a palette: index_pixels
+    case Format::argb8888: return encode_32(rgba, count, dst, 0xFFFFFFFFu, 0);
+    case Format::rgbx888: return encode_32(rgba, count, dst, 0x00FFFFFFu, std::uint32_t(kEncoded888Padding) << 24);
+    case Format::indexed8: case Format::indexed8_external: return;  // needs a palette: index_pixels
     default:
       for (std::size_t i = 0; i < count; ++i) store_u16(dst + 2 * i, pack16(format, rgba + 4 * i));
   }
@@ -106,6 +150,48 @@ void encode_pixels_dithered(Format format, const Image& image, std::uint8_t* dst
     }
 }
 
+namespace {
+
+// Checks shared by encode_levels and encode: the image sizes, the level count, the palette.
+Status check_image(const Image& image, const char* what) {
+  if (image.width == 0 || image.height == 0) return invalid(fmt::format("{} is {}x{}", what, image.width, image.height));
+  if (image.rgba.size() != std::size_t(image.width) * image.height * 4)
+    return invalid(fmt::format("{} has {} bytes of RGBA, {}x{} needs {}", what, image.rgba.size(), image.width,
+                               image.height, std::size_t(image.width) * image.height * 4));
+  return {};
+}
+
+// The palette a payload's pixels index (formats 0 and 2), stored B, G, R, X.
+Result<Palette> palette_for(std::span<const Image> levels, const EncodeOptions& options) {
+  if (options.palette) return *options.palette;
+  if (options.format == Format::indexed8_external)
+    return invalid_rule("texm.palette.external",
+                        "format 2 stores indices into an external palette (a font's PAL.PAL): give the palette to encode with");
+  const PixelRule rule = surface_rule(options.format, options.flags5);
+  return build_palette(levels, rule.palette_alpha == PaletteAlpha::colour_key);
+}
+
+// The payload around stored pixels: header from `options`, palette for format 0, Page chunk.
+Result<ByteBuffer> assemble(std::uint32_t width, std::uint32_t height, std::size_t level_count, const EncodeOptions& options,
+                            const std::optional<Palette>& palette, const ByteBuffer& pixels) {
+  if (options.page && options.page->size() > 0xFFFFFFFFu) return invalid("more than 2^32 Page rects");
+  Texture t;
+  t.header.width = width;
+  t.header.height = height;
+  t.header.mip_count = static_cast<std::uint32_t>(level_count);
+  t.header.flags4 = options.flags4;
+  t.header.flags5 = options.flags5;
+  t.header.unk6 = options.unk6;
+  t.header.format = format_number(options.format);
+  t.format = options.format;
+  if (options.format == Format::indexed8) t.palette = ByteView(palette->data(), palette->size());
+  t.pixels = pixels;
+  t.page = options.page;
+  return write(t);
+}
+
+}  // namespace
+
 Result<ByteBuffer> encode_levels(std::span<const Image> levels, const EncodeOptions& options) {
   if (levels.empty()) return invalid("no image to encode");
   if (levels.size() > kMaxMipCount) return invalid(fmt::format("{} mip levels, at most {}", levels.size(), kMaxMipCount));
@@ -119,51 +205,63 @@ Result<ByteBuffer> encode_levels(std::span<const Image> levels, const EncodeOpti
       return invalid(fmt::format("mip level {} has {} bytes of RGBA, must be {}", i, levels[i].rgba.size(),
                                  std::size_t(w) * h * 4));
   }
-  if (options.page && options.page->size() > 0xFFFFFFFFu) return invalid("more than 2^32 Page rects");
-
-  Texture t;
-  t.header.width = base.width;
-  t.header.height = base.height;
-  t.header.mip_count = static_cast<std::uint32_t>(levels.size());
-  t.header.flags4 = options.flags4;
-  t.header.flags5 = options.flags5;
-  t.header.unk6 = options.unk6;
-  t.header.format = format_number(options.format);
-  t.format = options.format;
+  std::optional<Palette> palette;
+  PixelRule rule;
+  if (is_indexed(options.format)) {
+    PARKAN_ASSIGN(palette, palette_for(levels, options));
+    rule = surface_rule(options.format, options.flags5, palette->data());
+  }
   const std::size_t bpp = bytes_per_pixel(options.format);
   std::size_t total = 0;
   for (const Image& l : levels) total += std::size_t(l.width) * l.height * bpp;
   ByteBuffer pixels(total);
-  Palette palette{};
-  if (options.format == Format::indexed8) palette = build_palette(levels);
   std::size_t at = 0;
   for (const Image& l : levels) {
-    if (options.format == Format::indexed8)
-      index_pixels(palette, l, pixels.data() + at);
+    if (is_indexed(options.format))
+      index_pixels(rule, l, pixels.data() + at);
     else if (options.dither)
       encode_pixels_dithered(options.format, l, pixels.data() + at);
     else
       encode_pixels(options.format, l.rgba.data(), std::size_t(l.width) * l.height, pixels.data() + at);
     at += std::size_t(l.width) * l.height * bpp;
   }
-  if (options.format == Format::indexed8) t.palette = palette;
-  t.pixels = pixels;
-  t.page = options.page;
-  return write(t);
+  return assemble(base.width, base.height, levels.size(), options, palette, pixels);
 }
 
 Result<ByteBuffer> encode(const Image& image, const EncodeOptions& options) {
-  if (image.width == 0 || image.height == 0) return invalid(fmt::format("image is {}x{}", image.width, image.height));
-  if (image.rgba.size() != std::size_t(image.width) * image.height * 4)
-    return invalid(fmt::format("image has {} bytes of RGBA, {}x{} needs {}", image.rgba.size(), image.width,
-                               image.height, std::size_t(image.width) * image.height * 4));
+  PARKAN_TRY(check_image(image, "image"));
   std::uint32_t full = full_mip_count(image.width, image.height);
   std::uint32_t count = options.mip_count == 0 ? full : options.mip_count;
   if (count > full)
     return invalid(fmt::format("{} mip levels requested, a {}x{} image has at most {}", count, image.width,
                                image.height, full));
-  std::vector<Image> chain = build_mip_chain(image, count, options.gamma_correct_mips);
-  return encode_levels(chain, options);
+  // Indices cannot be averaged, and linear light is a property of colours: those levels are built
+  // from RGBA8 and encoded one by one.
+  if (is_indexed(options.format) || options.gamma_correct_mips) {
+    std::vector<Image> chain = build_mip_chain(image, count, options.gamma_correct_mips);
+    return encode_levels(chain, options);
+  }
+  // Otherwise level 0 is encoded and every level k is the truncated mean of its stored fields
+  // (docs/formats/texm.md 7.5).
+  const std::size_t bpp = bytes_per_pixel(options.format);
+  std::size_t total = 0;
+  for (std::uint32_t k = 0; k < count; ++k)
+    total += std::size_t(level_side(image.width, k)) * level_side(image.height, k) * bpp;
+  ByteBuffer pixels(total);
+  if (options.dither)
+    encode_pixels_dithered(options.format, image, pixels.data());
+  else
+    encode_pixels(options.format, image.rgba.data(), std::size_t(image.width) * image.height, pixels.data());
+  if (count > 1) {
+    const Image fields = unpack_fields(options.format, pixels.data(), image.width, image.height);
+    std::vector<Image> chain = build_mip_chain(fields, count);
+    std::size_t at = std::size_t(image.width) * image.height * bpp;
+    for (std::uint32_t k = 1; k < count; ++k) {
+      pack_fields(options.format, chain[k], pixels.data() + at);
+      at += std::size_t(chain[k].width) * chain[k].height * bpp;
+    }
+  }
+  return assemble(image.width, image.height, count, options, std::nullopt, pixels);
 }
 
 }  // namespace parkan::texm

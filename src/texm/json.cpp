@@ -41,6 +41,7 @@ nlohmann::json load_json(const LoadResult& r) {
           {"height", r.height},             {"mip_count", r.mip_count},
           {"pixel_offset", r.pixel_offset}, {"exact_pixel_offset", r.exact_pixel_offset},
           {"upload_format", format_number(r.upload_format)}, {"runtime_mips", r.runtime_mips},
+          {"alpha_surface", r.alpha_surface},
           {"rects", rects}};
 }
 

@@ -1,6 +1,8 @@
 // The engine's texture loader (sub_1000FB30, sub_1000F580): docs/formats/texm.md 4-5.2, 15.3.
 #include "parkan/texm/load.hpp"
 
+#include "parkan/texm/decode.hpp"
+
 namespace parkan::texm {
 
 // docs/formats/texm.md 5.2 (sub_1000F580).
@@ -45,16 +47,13 @@ LoadedRect page_rect_to_loaded(const PageRect& r, std::uint32_t width, std::uint
 
 namespace {
 
-// LoaderProfile::force_16bit, the project's reading (see load.hpp).
-Format upload_format(const Texture& t, bool force_16bit) {
+// LoaderProfile::force_16bit, the project's reading (see load.hpp): 32-bit and palette sources go
+// to 4444 on an alpha surface, to 565 on an opaque one (docs/formats/texm.md 6.4).
+Format upload_format(const Texture& t, bool alpha_surface, bool force_16bit) {
   if (!force_16bit) return t.format;
   switch (t.format) {
-    case Format::argb8888: return Format::argb4444;
-    case Format::rgbx888: return Format::rgb565;
-    case Format::indexed8:
-      for (std::size_t i = 0; i + 3 < t.palette.size(); i += 4)
-        if (t.palette[i + 3] != 255) return Format::argb4444;
-      return Format::rgb565;
+    case Format::argb8888: case Format::rgbx888: case Format::indexed8: case Format::indexed8_external:
+      return alpha_surface ? Format::argb4444 : Format::rgb565;
     default: return t.format;
   }
 }
@@ -72,7 +71,8 @@ LoadResult load(const Texture& t, std::uint32_t load_flags, const LoaderProfile&
   out.exact_pixel_offset = out.mip_skip < t.levels.size() ? t.levels[out.mip_skip].offset : out.pixel_offset;
   if (profile.disable_mipmap) out.mip_count = 1;
   out.runtime_mips = !profile.disable_mipmap && out.mip_count == 1 && (out.width > 1 || out.height > 1);
-  out.upload_format = upload_format(t, profile.force_16bit);
+  out.alpha_surface = has_alpha_surface(t.format, h.flags5, load_flags);
+  out.upload_format = upload_format(t, out.alpha_surface, profile.force_16bit);
 
   LoadedRect whole;
   whole.x1 = std::int32_t(out.width);

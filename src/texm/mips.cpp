@@ -1,10 +1,15 @@
-// Mip chains: 2x2 box filter with clamped edges; optional linear-light averaging of R, G, B.
+// Mip chains (docs/formats/texm.md 7.5): level k as the truncated mean of level 0's 2^k x 2^k blocks,
+// the rule retail textures follow (248 of 341 mip-mapped members of Textures.lib match it at every
+// level). Exact sums are carried from level to level while no side is cut at the edge; a level
+// whose block is cut is summed from level 0 directly.
 #include "parkan/texm/mips.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
+
+#include "parkan/texm/read.hpp"
 
 namespace parkan::texm {
 
@@ -22,21 +27,40 @@ const std::array<float, 256>& srgb_to_linear_table() {
   return table;
 }
 
-std::uint8_t linear_to_srgb(float linear) {
-  double l = std::clamp(double(linear), 0.0, 1.0);
+std::uint8_t linear_to_srgb(double linear) {
+  double l = std::clamp(linear, 0.0, 1.0);
   double c = l <= 0.0031308 ? l * 12.92 : 1.055 * std::pow(l, 1 / 2.4) - 0.055;
   return static_cast<std::uint8_t>(std::lround(c * 255.0));
 }
 
-// Interior of an even-by-even region: four whole pixels per output pixel, no clamping. Kept as a
-// plain loop over bytes that gcc -O3 vectorizes.
-void box_rows(const std::uint8_t* __restrict r0, const std::uint8_t* __restrict r1, std::size_t out_pixels,
-              std::uint8_t* __restrict out) {
-  for (std::size_t x = 0; x < out_pixels; ++x)
-    for (std::size_t c = 0; c < 4; ++c) {
-      unsigned s = unsigned(r0[8 * x + c]) + r0[8 * x + 4 + c] + r1[8 * x + c] + r1[8 * x + 4 + c];
-      out[4 * x + c] = static_cast<std::uint8_t>((s + 2) >> 2);
+// The level-0 range of block index `i` along a side of `side` pixels at level k: [i 2^k, (i+1) 2^k)
+// cut at the side.
+struct Span {
+  std::uint64_t begin, end;
+};
+Span block_span(std::uint32_t i, std::uint32_t k, std::uint32_t side) {
+  const std::uint64_t size = k < 32 ? std::uint64_t(1) << k : std::uint64_t(1) << 32;
+  return {std::min<std::uint64_t>(i * size, side), std::min<std::uint64_t>((i + 1) * size, side)};
+}
+
+// True when level k has no block cut at an edge: both sides of level 0 hold at least 2^k pixels.
+bool whole_blocks(const Image& base, std::uint32_t k) {
+  return k < 32 && (base.width >> k) > 0 && (base.height >> k) > 0;
+}
+
+// Sums of 2x2 cells of a `w`-wide grid of 4-channel values (bytes of level 0, or the block sums of
+// the previous level) into an nw x nh grid.
+template <class T>
+void sum_quads(const T* src, std::uint32_t w, std::uint32_t nw, std::uint32_t nh, std::uint64_t* out) {
+  for (std::uint32_t y = 0; y < nh; ++y) {
+    const T* r0 = src + std::size_t(2 * y) * w * 4;
+    const T* r1 = r0 + std::size_t(w) * 4;
+    std::uint64_t* o = out + std::size_t(y) * nw * 4;
+    for (std::size_t i = 0; i < std::size_t(nw) * 4; ++i) {
+      const std::size_t at = (i / 4) * 8 + i % 4;
+      o[i] = std::uint64_t(r0[at]) + r0[at + 4] + r1[at] + r1[at + 4];
     }
+  }
 }
 
 }  // namespace
@@ -46,37 +70,33 @@ std::uint32_t full_mip_count(std::uint32_t width, std::uint32_t height) {
   return side == 0 ? 0 : std::uint32_t(std::bit_width(side));
 }
 
-Image downsample(const Image& src, bool gamma_correct) {
-  Image dst;
-  dst.width = std::max<std::uint32_t>(1, src.width / 2);
-  dst.height = std::max<std::uint32_t>(1, src.height / 2);
-  dst.rgba.resize(std::size_t(dst.width) * dst.height * 4);
-  const std::size_t stride = std::size_t(src.width) * 4;
-  auto pixel = [&](std::uint32_t x, std::uint32_t y) {
-    return src.rgba.data() + std::size_t(std::min(y, src.height - 1)) * stride + 4 * std::size_t(std::min(x, src.width - 1));
-  };
-  const bool whole = src.width >= 2 && src.height >= 2;
-  if (!gamma_correct && whole) {
-    for (std::uint32_t y = 0; y < dst.height; ++y)
-      box_rows(pixel(0, 2 * y), pixel(0, 2 * y + 1), dst.width, dst.rgba.data() + std::size_t(y) * dst.width * 4);
-    return dst;
-  }
+Image mip_level(const Image& base, std::uint32_t k, bool gamma_correct) {
+  Image out;
+  out.width = level_side(base.width, k);
+  out.height = level_side(base.height, k);
+  out.rgba.resize(std::size_t(out.width) * out.height * 4);
   const auto& to_linear = srgb_to_linear_table();
-  for (std::uint32_t y = 0; y < dst.height; ++y)
-    for (std::uint32_t x = 0; x < dst.width; ++x) {
-      const std::uint8_t* p[4] = {pixel(2 * x, 2 * y), pixel(2 * x + 1, 2 * y), pixel(2 * x, 2 * y + 1),
-                                  pixel(2 * x + 1, 2 * y + 1)};
-      std::uint8_t* out = dst.rgba.data() + (std::size_t(y) * dst.width + x) * 4;
-      for (int c = 0; c < 4; ++c) {
-        if (gamma_correct && c < 3) {
-          float sum = to_linear[p[0][c]] + to_linear[p[1][c]] + to_linear[p[2][c]] + to_linear[p[3][c]];
-          out[c] = linear_to_srgb(sum * 0.25f);
-        } else {
-          out[c] = static_cast<std::uint8_t>((unsigned(p[0][c]) + p[1][c] + p[2][c] + p[3][c] + 2) >> 2);
+  for (std::uint32_t y = 0; y < out.height; ++y) {
+    const Span rows = block_span(y, k, base.height);
+    for (std::uint32_t x = 0; x < out.width; ++x) {
+      const Span cols = block_span(x, k, base.width);
+      std::uint64_t sum[4] = {};
+      double linear[3] = {};
+      for (std::uint64_t r = rows.begin; r < rows.end; ++r)
+        for (std::uint64_t c = cols.begin; c < cols.end; ++c) {
+          const std::uint8_t* p = base.rgba.data() + (r * base.width + c) * 4;
+          for (int ch = 0; ch < 4; ++ch) sum[ch] += p[ch];
+          if (gamma_correct)
+            for (int ch = 0; ch < 3; ++ch) linear[ch] += to_linear[p[ch]];
         }
-      }
+      const std::uint64_t count = (rows.end - rows.begin) * (cols.end - cols.begin);
+      std::uint8_t* o = out.rgba.data() + (std::size_t(y) * out.width + x) * 4;
+      for (int ch = 0; ch < 4; ++ch)
+        o[ch] = gamma_correct && ch < 3 ? linear_to_srgb(linear[ch] / double(count))
+                                        : static_cast<std::uint8_t>(sum[ch] / count);
     }
-  return dst;
+  }
+  return out;
 }
 
 std::vector<Image> build_mip_chain(const Image& base, std::uint32_t count, bool gamma_correct) {
@@ -84,7 +104,27 @@ std::vector<Image> build_mip_chain(const Image& base, std::uint32_t count, bool 
   std::vector<Image> chain;
   chain.reserve(count);
   chain.push_back(base);
-  while (chain.size() < count) chain.push_back(downsample(chain.back(), gamma_correct));
+  // sums[4 * i + c]: the sum of channel c over the level-0 block of pixel i of the last level built.
+  std::vector<std::uint64_t> sums;
+  std::uint32_t w = base.width, h = base.height;
+  for (std::uint32_t k = 1; k < count; ++k) {
+    if (gamma_correct || !whole_blocks(base, k)) {  // once a block is cut, every later level is too
+      chain.push_back(mip_level(base, k, gamma_correct));
+      continue;
+    }
+    const std::uint32_t nw = w / 2, nh = h / 2;  // >= 1: whole blocks
+    std::vector<std::uint64_t> next(std::size_t(nw) * nh * 4);
+    if (k == 1)
+      sum_quads(base.rgba.data(), w, nw, nh, next.data());
+    else
+      sum_quads(sums.data(), w, nw, nh, next.data());
+    sums = std::move(next);
+    w = nw;
+    h = nh;
+    Image level{w, h, ByteBuffer(sums.size())};
+    for (std::size_t i = 0; i < sums.size(); ++i) level.rgba[i] = static_cast<std::uint8_t>(sums[i] >> (2 * k));
+    chain.push_back(std::move(level));
+  }
   return chain;
 }
 

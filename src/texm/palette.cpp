@@ -38,7 +38,7 @@ std::string palette_name_warning(const NamePalette& p) {
 }
 
 std::array<std::uint8_t, 4> PalResource::rgba(std::size_t i) const {
-  // docs/formats/palettes.md 6 (C15): PAL colours are B, G, R, X.
+  // docs/formats/palettes.md 6: PAL colours are B, G, R, X; X is never alpha.
   const std::uint8_t* c = colours.data() + 4 * i;
   return {c[2], c[1], c[0], 255};
 }
@@ -49,6 +49,19 @@ Result<PalResource> read_pal(ByteView bytes) {
   std::uint32_t magic = load_u32(bytes.data() + 1024);
   if (magic != kIpolMagic) return invalid_rule("pal.marker", fmt::format("PAL resource: bad marker 0x{:08x}, expected \"Ipol\"", magic), 1024);
   return PalResource{bytes.subspan(0, 1024), bytes.subspan(1028, 65536)};
+}
+
+Result<ByteView> external_palette_colours(ByteView bytes) {
+  if (bytes.empty())
+    return invalid_rule("texm.palette.external",
+                        "format 2 texture: its pixels index an external palette (a font's PAL.PAL), and none was given");
+  if (bytes.size() == 1024) return bytes;
+  if (bytes.size() != kPalSize)
+    return invalid_rule("texm.palette.external_size",
+                        fmt::format("external palette has {} bytes, must be 1024 (256 x B, G, R, X) or {} (a PAL resource)",
+                                    bytes.size(), kPalSize));
+  PARKAN_ASSIGN(PalResource pal, read_pal(bytes));
+  return pal.colours;
 }
 
 ByteBuffer write_pal(const PalResource& pal) {

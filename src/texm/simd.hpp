@@ -12,9 +12,13 @@ namespace parkan::texm::simd {
 bool has_avx2();
 bool has_avx512vbmi();
 
-std::size_t decode16_avx2(Format format, const std::uint8_t* src, std::size_t count, std::uint8_t* dst);
-std::size_t decode_8888_avx2(const std::uint8_t* src, std::size_t count, std::uint8_t* dst);
-std::size_t encode_8888_avx2(const std::uint8_t* rgba, std::size_t count, std::uint8_t* dst);
+// `set_alpha` is ORed into every A byte (0xFF on an opaque surface, docs/formats/texm.md 6.4).
+std::size_t decode16_avx2(Format format, const std::uint8_t* src, std::size_t count, std::uint8_t* dst,
+                          std::uint8_t set_alpha);
+// Every 4-byte pixel with bytes 0 and 2 swapped (B, G, R, A <-> R, G, B, A: docs/formats/texm.md 6.1),
+// then ANDed with `keep` and ORed with `set` as a little-endian word: decodes 888 / 8888 and encodes them.
+std::size_t swap_red_blue_avx2(const std::uint8_t* src, std::size_t count, std::uint8_t* dst, std::uint32_t keep,
+                               std::uint32_t set);
 // `planes` holds the 256 palette colours as four 256-byte planes R, G, B, A. (An AVX2 gather is
 // slower than the scalar lookup on current AMD cores, so the palette has only this wide path.)
 std::size_t decode_indexed_avx512vbmi(const std::uint8_t* src, std::size_t count, const std::uint8_t* planes,

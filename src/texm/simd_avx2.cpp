@@ -32,9 +32,10 @@ PARKAN_AVX2 inline void store16(__m256i rg, __m256i ba, std::uint8_t* d) {
 }
 
 template <Format F>
-PARKAN_AVX2 std::size_t decode16(const std::uint8_t* src, std::size_t count, std::uint8_t* dst) {
+PARKAN_AVX2 std::size_t decode16(const std::uint8_t* src, std::size_t count, std::uint8_t* dst, std::uint8_t set_alpha) {
   const __m256i m4 = _mm256_set1_epi16(15), m5 = _mm256_set1_epi16(31), m6 = _mm256_set1_epi16(63);
   const __m256i opaque = _mm256_set1_epi16(static_cast<short>(0xFF00)), low = _mm256_set1_epi16(0xFF);
+  const __m256i alpha_set = _mm256_set1_epi16(static_cast<short>(set_alpha << 8));
   std::size_t i = 0;
   for (; i + 16 <= count; i += 16) {
     __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + 2 * i));
@@ -53,53 +54,51 @@ PARKAN_AVX2 std::size_t decode16(const std::uint8_t* src, std::size_t count, std
       __m256i a = w4(_mm256_srli_epi16(v, 12)), r = w4(_mm256_and_si256(_mm256_srli_epi16(v, 8), m4));
       __m256i g = w4(_mm256_and_si256(_mm256_srli_epi16(v, 4), m4)), b = w4(_mm256_and_si256(v, m4));
       rg = _mm256_or_si256(r, _mm256_slli_epi16(g, 8));
-      ba = _mm256_or_si256(b, _mm256_slli_epi16(a, 8));
-    } else {  // la88
-      __m256i l = _mm256_srli_epi16(v, 8), a = _mm256_and_si256(v, low);
+      ba = _mm256_or_si256(_mm256_or_si256(b, _mm256_slli_epi16(a, 8)), alpha_set);
+    } else {  // la88: the word is L | A << 8 already
+      __m256i l = _mm256_and_si256(v, low);
       rg = _mm256_or_si256(l, _mm256_slli_epi16(l, 8));
-      ba = _mm256_or_si256(l, _mm256_slli_epi16(a, 8));
+      ba = _mm256_or_si256(v, alpha_set);
     }
     store16(rg, ba, dst + 4 * i);
   }
   return i;
 }
 
-// Byte shuffle within each 4-byte pixel, 16 pixels per iteration.
-PARKAN_AVX2 std::size_t shuffle32(const std::uint8_t* src, std::size_t count, std::uint8_t* dst, __m256i mask) {
+// Bytes 0 and 2 of each 4-byte pixel swapped, then AND `keep`, OR `set`; 16 pixels per iteration.
+PARKAN_AVX2 std::size_t swap32(const std::uint8_t* src, std::size_t count, std::uint8_t* dst, std::uint32_t keep,
+                               std::uint32_t set) {
+  const __m256i mask = _mm256_setr_epi8(2, 1, 0, 3, 6, 5, 4, 7, 10, 9, 8, 11, 14, 13, 12, 15,  //
+                                        2, 1, 0, 3, 6, 5, 4, 7, 10, 9, 8, 11, 14, 13, 12, 15);
+  const __m256i and_mask = _mm256_set1_epi32(static_cast<int>(keep)), or_mask = _mm256_set1_epi32(static_cast<int>(set));
   std::size_t i = 0;
   for (; i + 16 <= count; i += 16) {
     __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + 4 * i));
     __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + 4 * i + 32));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 4 * i), _mm256_shuffle_epi8(a, mask));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 4 * i + 32), _mm256_shuffle_epi8(b, mask));
+    a = _mm256_or_si256(_mm256_and_si256(_mm256_shuffle_epi8(a, mask), and_mask), or_mask);
+    b = _mm256_or_si256(_mm256_and_si256(_mm256_shuffle_epi8(b, mask), and_mask), or_mask);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 4 * i), a);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 4 * i + 32), b);
   }
   return i;
 }
 
 }  // namespace
 
-PARKAN_AVX2 std::size_t decode16_avx2(Format format, const std::uint8_t* src, std::size_t count, std::uint8_t* dst) {
+PARKAN_AVX2 std::size_t decode16_avx2(Format format, const std::uint8_t* src, std::size_t count, std::uint8_t* dst,
+                                      std::uint8_t set_alpha) {
   switch (format) {
-    case Format::rgb565: return decode16<Format::rgb565>(src, count, dst);
-    case Format::rgb556: return decode16<Format::rgb556>(src, count, dst);
-    case Format::argb4444: return decode16<Format::argb4444>(src, count, dst);
-    case Format::la88: return decode16<Format::la88>(src, count, dst);
+    case Format::rgb565: return decode16<Format::rgb565>(src, count, dst, set_alpha);
+    case Format::rgb556: return decode16<Format::rgb556>(src, count, dst, set_alpha);
+    case Format::argb4444: return decode16<Format::argb4444>(src, count, dst, set_alpha);
+    case Format::la88: return decode16<Format::la88>(src, count, dst, set_alpha);
     default: return 0;
   }
 }
 
-PARKAN_AVX2 std::size_t decode_8888_avx2(const std::uint8_t* src, std::size_t count, std::uint8_t* dst) {
-  // stored A, R, G, B -> R, G, B, A
-  const __m256i mask = _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12,  //
-                                        1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12);
-  return shuffle32(src, count, dst, mask);
-}
-
-PARKAN_AVX2 std::size_t encode_8888_avx2(const std::uint8_t* rgba, std::size_t count, std::uint8_t* dst) {
-  // R, G, B, A -> stored A, R, G, B
-  const __m256i mask = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,  //
-                                        3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
-  return shuffle32(rgba, count, dst, mask);
+PARKAN_AVX2 std::size_t swap_red_blue_avx2(const std::uint8_t* src, std::size_t count, std::uint8_t* dst,
+                                           std::uint32_t keep, std::uint32_t set) {
+  return swap32(src, count, dst, keep, set);
 }
 
 }  // namespace parkan::texm::simd
@@ -108,9 +107,8 @@ PARKAN_AVX2 std::size_t encode_8888_avx2(const std::uint8_t* rgba, std::size_t c
 
 namespace parkan::texm::simd {
 bool has_avx2() { return false; }
-std::size_t decode16_avx2(Format, const std::uint8_t*, std::size_t, std::uint8_t*) { return 0; }
-std::size_t decode_8888_avx2(const std::uint8_t*, std::size_t, std::uint8_t*) { return 0; }
-std::size_t encode_8888_avx2(const std::uint8_t*, std::size_t, std::uint8_t*) { return 0; }
+std::size_t decode16_avx2(Format, const std::uint8_t*, std::size_t, std::uint8_t*, std::uint8_t) { return 0; }
+std::size_t swap_red_blue_avx2(const std::uint8_t*, std::size_t, std::uint8_t*, std::uint32_t, std::uint32_t) { return 0; }
 }  // namespace parkan::texm::simd
 
 #endif

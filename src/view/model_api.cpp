@@ -42,8 +42,8 @@ Response handle_model(const ServiceState& state, const Query& query) {
   json nodes = json::array();
   for (std::size_t i = 0; i < m.value->nodes.size(); ++i) {
     const msh::Node& n = m.value->nodes[i];
-    for (std::size_t a = 0; a < msh::kStateCount; ++a)
-      for (std::size_t b = 0; b < msh::kLodCount; ++b)
+    for (std::size_t a = 0; a < msh::kDamageStageCount; ++a)
+      for (std::size_t b = 0; b < msh::kLevelCount; ++b)
         if (n.slot(a, b) != msh::kNoSlot) {
           states.insert(a);
           lods.insert(b);
@@ -72,11 +72,11 @@ Response handle_model_glb(const ServiceState& state, const Query& query) {
   Resolved r = resolve(state, query);
   if (!r.located) return std::move(r.error);
   if (r.located->view != ViewKind::model) return wrong_kind(*r.located, "model");
-  auto state_index = query_number(query, "state", msh::kStateCount - 1, 0);
-  auto lod = query_number(query, "lod", msh::kLodCount - 1, 0);
+  auto state_index = query_number(query, "state", msh::kDamageStageCount - 1, 0);
+  auto lod = query_number(query, "lod", msh::kLevelCount - 1, 0);
   if (!state_index || !lod)
     return error_response(400, "view.bad_request",
-                          fmt::format("`state` is 0..{} and `lod` 0..{}", msh::kStateCount - 1, msh::kLodCount - 1));
+                          fmt::format("`state` is 0..{} and `lod` 0..{}", msh::kDamageStageCount - 1, msh::kLevelCount - 1));
   gltf::Source source;
   source.model = r.located->payload.bytes();
   source.entry_name = r.located->entry ? r.located->payload.location().name

@@ -17,13 +17,12 @@ namespace {
 
 using nlohmann::json;
 
-// The texture's own palette (format 0) as the decoder reads it: 256 x [r, g, b, a].
+// The texture's own palette (format 0) as the decoder reads it, by the surface rule: 256 x [r, g, b, a].
 json palette_json(const texm::Texture& texture) {
   if (texture.palette.size() < texm::kPaletteSize) return nullptr;
-  std::array<std::uint8_t, 256> indices{};
-  for (std::size_t i = 0; i < indices.size(); ++i) indices[i] = static_cast<std::uint8_t>(i);
-  std::array<std::uint8_t, 256 * 4> rgba{};
-  texm::decode_pixels(texm::Format::indexed8, indices.data(), indices.size(), texture.palette.data(), rgba.data());
+  auto rule = texm::pixel_rule(texture);
+  if (!rule) return nullptr;
+  const texm::RgbaPalette& rgba = rule->palette;
   json out = json::array();
   for (std::size_t i = 0; i < 256; ++i)
     out.push_back({rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2], rgba[i * 4 + 3]});

@@ -42,7 +42,11 @@ TEST_F(ValidateCli, ACleanGamePrintsItsSummaryAndExitsZero) {
   EXPECT_EQ(r.err, "");  // no errors to print, and no progress bar off a terminal
   EXPECT_EQ(r.out.rfind(game.path().string() + ": 13 archives, 194 resources\n\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("type         count      ok  warnings  errors\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\nMSH             11      11         0       0\n"), std::string::npos) << r.out;
+  // Types as `archive list` prints them: models are MESH entries, prototypes carry FourCC types.
+  EXPECT_NE(r.out.find("\nMESH            11      11         0       0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nBTLU             3       3         0       0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nSUNO             1       1         0       0\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\nobjects "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n0 errors, 7 warnings, 8 notes\n"), std::string::npos) << r.out;
 }
 

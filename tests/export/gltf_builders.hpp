@@ -1,7 +1,9 @@
 #pragma once
 // Models and game folders built in code for the glTF export tests, the benchmark and the fuzz seeds:
-// spheres and boxes on a node hierarchy with outward normals, an animated turret, a WEAR table, a
-// Material.lib with textured phases and a Textures.lib.
+// spheres on a node hierarchy with outward normals and type 9 names, an animated turret, optionally a
+// cockpit node (flag 0x20, a level-4 slot only) and lightmapped batches (type 18); a WEAR table with a
+// LIGHTMAPS block, a Material.lib with textured phases (a glow whose track 0 starts on phase 1, a
+// Page-cell panel), a Textures.lib and a LightMap.lib.
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
@@ -35,12 +37,12 @@ inline msh::PackedNormal pack_normal(const Vec3& n) {
 inline void finish_batch(msh::Model& m, std::uint32_t base, std::size_t first_index, std::uint16_t material,
                          std::uint16_t flags) {
   msh::Batch batch;
-  batch.flags = flags;
-  batch.material = material;
+  batch.word = flags;
+  batch.wear_row = static_cast<std::uint8_t>(material);
   batch.index_start = static_cast<std::uint32_t>(first_index);
   batch.index_count = static_cast<std::uint16_t>(m.indices.size() - first_index);
   batch.base_vertex = base;
-  batch.w0E = static_cast<std::uint16_t>(m.positions.size() - base);
+  batch.vertex_count = static_cast<std::uint16_t>(m.positions.size() - base);
   m.batches.push_back(batch);
   for (std::size_t t = first_index; t < m.indices.size(); t += 3) {
     const Vec3& a = m.positions[base + m.indices[t]];
@@ -87,48 +89,81 @@ inline void add_sphere(msh::Model& m, Vec3 c, float r, std::size_t rings, std::s
 }
 
 struct ModelSpec {
-  std::size_t nodes = 4;
+  std::size_t nodes = 4;   // plus the cockpit node when `cockpit`
   std::size_t rings = 4, segments = 6;  // per node and slot: (rings + 1) * (segments + 1) vertices
   std::size_t states = 2, lods = 2;
   std::uint32_t frames = 21;  // 0: static
   std::size_t materials = 2;  // batch material rows 0 .. materials - 1
   bool clockwise_node1 = true;
+  Vec3 root_offset{0.0f, 0.0f, 0.0f};  // node 0's key position (the engine zeroes it: no parent)
+  bool cockpit = false;      // a last node "CP_m1o1", child of node 0, flag 0x20, one level-4 slot
+  bool lightmapped = false;  // node 0's batches lit (+5 = 0x00, word bit 0x2000), type 18 on every vertex
 };
+
+inline constexpr const char* kCockpitNodeName = "CP_m1o1";
+
+// The type 18 UV of vertex i of a lightmapped model: values across 0..1023, u16 / 1024.
+inline msh::PackedUv lightmap_uv_of(std::size_t i) {
+  return {static_cast<std::uint16_t>((i * 37) % 1024), static_cast<std::uint16_t>(1023 - (i * 11) % 1024)};
+}
+
+// One slot holding a sphere of radius r, its batch on WEAR row `row`.
+inline std::uint16_t add_sphere_slot(msh::Model& m, float r, std::size_t rings, std::size_t segments, std::uint16_t row,
+                                     std::uint16_t flags, bool clockwise) {
+  msh::Slot slot;
+  slot.tri_start = static_cast<std::uint16_t>(m.triangles.size());
+  slot.batch_start = static_cast<std::uint16_t>(m.batches.size());
+  add_sphere(m, {0.0f, 0.0f, 0.5f}, r, rings, segments, row, flags, clockwise);
+  slot.tri_count = static_cast<std::uint16_t>(m.triangles.size() - slot.tri_start);
+  slot.batch_count = 1;
+  slot.aabb_min = {-r, -r, 0.5f - r};
+  slot.aabb_max = {r, r, 0.5f + r};
+  slot.sphere_center = {0.0f, 0.0f, 0.5f};
+  slot.sphere_radius = r;
+  m.slots.push_back(slot);
+  return static_cast<std::uint16_t>(m.slots.size() - 1);
+}
 
 // Node 0 the root, node i > 0 the child of (i - 1) / 2; node 1 animated (turns about Z and rises),
 // every third node animated too; the last node of more than 3 has no geometry (a helper). Each
-// (node, state, LOD) slot holds a sphere; rows alternate, odd rows are two-sided.
+// (node, state, LOD) slot holds a sphere; rows alternate, odd rows have word bit 0x2. Type 9 names
+// even nodes ("hull", "part2", ...; odd ones stay unnamed: "node<i>"); node 1's socket prefix (type
+// 10) is "e_tur_tt".
 inline msh::Model build_model(const ModelSpec& spec = {}) {
   msh::Model m;
-  for (std::size_t n = 0; n < spec.nodes; ++n) {
-    msh::Node node = msh::make_node(n == 0 ? msh::kNoParent : static_cast<std::uint16_t>((n - 1) / 2));
+  const std::size_t count = spec.nodes + (spec.cockpit ? 1 : 0);
+  for (std::size_t n = 0; n < count; ++n) {
+    const bool cockpit = spec.cockpit && n == spec.nodes;
+    msh::Node node = msh::make_node(n == 0 ? msh::kNoParent : cockpit ? 0 : static_cast<std::uint16_t>((n - 1) / 2));
     const bool helper = spec.nodes > 3 && n + 1 == spec.nodes;
-    for (std::size_t a = 0; a < spec.states && !helper; ++a)
+    if (cockpit) {
+      node.flags = msh::kNodeCockpit;
+      node.slots[0][msh::kCockpitLevel] = add_sphere_slot(m, 0.2f, 3, 4, 0, 0, false);
+    }
+    for (std::size_t a = 0; a < spec.states && !helper && !cockpit; ++a)
       for (std::size_t b = 0; b < spec.lods; ++b) {
-        msh::Slot slot;
-        slot.tri_start = static_cast<std::uint16_t>(m.triangles.size());
-        slot.batch_start = static_cast<std::uint16_t>(m.batches.size());
         const float r = 0.5f / float(1 + b) + 0.25f * float(a);
         const std::uint16_t row = static_cast<std::uint16_t>(n % spec.materials);
-        add_sphere(m, {0.0f, 0.0f, 0.5f}, r, spec.rings / (1 + b), spec.segments / (1 + b), row,
-                   row % 2 ? msh::kBatchTwoSided : 0, spec.clockwise_node1 && n == 1);
-        slot.tri_count = static_cast<std::uint16_t>(m.triangles.size() - slot.tri_start);
-        slot.batch_count = 1;
-        slot.aabb_min = {-r, -r, 0.5f - r};
-        slot.aabb_max = {r, r, 0.5f + r};
-        slot.sphere_center = {0.0f, 0.0f, 0.5f};
-        slot.sphere_radius = r;
-        node.slots[a][b] = static_cast<std::uint16_t>(m.slots.size());
-        m.slots.push_back(slot);
+        node.slots[a][b] = add_sphere_slot(m, r, spec.rings / (1 + b), spec.segments / (1 + b), row,
+                                           row % 2 ? msh::kBatchTwoSided : 0, spec.clockwise_node1 && n == 1);
+        if (spec.lightmapped && n == 0) {
+          m.batches.back().lightmap = msh::kBatchLightmapped;
+          m.batches.back().word |= msh::kBatchWordLightmapped;
+        }
       }
     m.nodes.push_back(node);
-    msh::NodeString name;
-    if (n % 2 == 0) {
-      name.present = true;
-      name.text = n == 0 ? "hull" : "part" + std::to_string(n);
+    m.node_names.push_back(msh::make_node_name(cockpit ? kCockpitNodeName
+                                               : n % 2 == 0 ? (n == 0 ? std::string("hull") : "part" + std::to_string(n))
+                                                            : std::string()));
+    msh::NodeString prefix;
+    if (n == 1) {
+      prefix.present = true;
+      prefix.text = "e_tur_tt";
     }
-    m.node_strings.push_back(name);
+    m.node_strings.push_back(prefix);
   }
+  if (spec.lightmapped)
+    for (std::size_t i = 0; i < m.positions.size(); ++i) m.lightmap_uv.push_back(lightmap_uv_of(i));
   m.bounds.sphere = {0, 0, 0, 10};
   m.bounds.segment_top = {0, 0, 10};
   m.bounds.xy_radius = 10;
@@ -136,11 +171,11 @@ inline msh::Model build_model(const ModelSpec& spec = {}) {
     m.bounds.corners[k] = {(k & 1) ? 10.0f : -10.0f, (k & 2) ? 10.0f : -10.0f, (k & 4) ? 10.0f : 0.0f};
 
   msh::AnimTracks tracks;
-  for (std::size_t n = 0; n < spec.nodes; ++n) {
+  for (std::size_t n = 0; n < count; ++n) {
     msh::NodeAnimTrack track;
     track.node_index = static_cast<std::uint32_t>(n);
-    const Vec3 offset = n == 0 ? Vec3{0, 0, 0} : Vec3{0.8f, 0.1f * float(n), 0.6f};
-    const bool animated = spec.frames > 1 && (n == 1 || (n > 1 && n % 3 == 0));
+    const Vec3 offset = n == 0 ? spec.root_offset : Vec3{0.8f, 0.1f * float(n), 0.6f};
+    const bool animated = spec.frames > 1 && n < spec.nodes && (n == 1 || (n > 1 && n % 3 == 0));
     const std::uint32_t last = animated ? spec.frames - 1 : 0;
     const std::uint32_t step = std::max<std::uint32_t>(1, last / 4);
     for (std::uint32_t f = 0;; f = std::min(last, f + step)) {
@@ -189,33 +224,65 @@ inline material::Mat0 textured_material(std::uint32_t category, const std::strin
   return mat;
 }
 
+// The glow material, built by hand (docs/formats/mat0.md 4.1, 5): phase 0 dark on GLASS.0, phase 1
+// ambient (51, 102, 255), diffuse (255, 128, 0), ambient alpha 50 % on HULL.0; track 0's first key
+// names phase 1, so a still export shows phase 1.
+inline material::Mat0 glow_material() {
+  material::Mat0 mat;
+  mat.attributes = {0, 6};
+  material::Phase dark;
+  dark.params = {0, 0, 0, 100, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF};
+  const std::string glass = "GLASS.0", hull = "HULL.0";
+  std::copy(glass.begin(), glass.end(), dark.texture_field.begin());
+  material::Phase lit;
+  lit.params = {51, 102, 255, 50, 255, 128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF};
+  std::copy(hull.begin(), hull.end(), lit.texture_field.begin());
+  mat.phases = {dark, lit};
+  material::AnimBlock track;
+  track.header_raw = 0;  // loop, no blending
+  track.keys = {{1, 100, 0}, {0, 200, 0}};
+  mat.blocks.push_back(track);
+  return mat;
+}
+
+// PANEL.0: 16 x 8 pixels with a Page table of two cells, x, w, y, h = (0, 8, 0, 8) and (8, 8, 4, 4);
+// the PANEL material's p17 = 1 selects the second, UVs (0.5, 0.5) + (0.5, 0.5) x uv.
+inline const std::vector<texm::PageRect> kPanelCells = {{0, 8, 0, 8}, {8, 8, 4, 4}};
+inline constexpr std::uint8_t kPanelCell = 1;
+
 struct GameFiles {
   ByteBuffer models;     // models.rlb: tank.msh + tank.wea (+ extra entries)
   ByteBuffer materials;  // Material.lib
   ByteBuffer textures;   // Textures.lib
+  ByteBuffer lightmaps;  // LightMap.lib
 };
 
 // Material rows: 0 HULL (opaque, HULL.0), 1 GLASS (category 1, cut-out GLASS.0), 2 NO_SUCH (falls back
-// to DEFAULT), 3 BARE (a texture that is not in Textures.lib).
+// to DEFAULT), 3 BARE (a texture that is not in Textures.lib), 4 GLOW (glow_material), 5 PANEL (cell
+// kPanelCell of PANEL.0). LIGHTMAPS row 0: LM_HULL.0 in LightMap.lib (a 16 x 16 gradient).
 inline GameFiles game_files(const std::vector<std::pair<std::string, ByteBuffer>>& models,
                             std::uint32_t texture_side = 8) {
   GameFiles files;
   std::vector<ByteBuffer> keep;
-  keep.reserve(16);
+  keep.reserve(models.size() + 16);  // the specs point into it
   std::vector<nres::EntrySpec> model_specs;
   for (const auto& [name, bytes] : models) {
     model_specs.push_back({resource::kTypeMesh, 0, 0, 0, name, bytes});
     std::string stem = name.substr(0, name.rfind('.'));
-    const std::string wear = "4\n0 HULL\n1 GLASS\n2 NO_SUCH\n3 BARE\n";
+    const std::string wear = "6\n0 HULL\n1 GLASS\n2 NO_SUCH\n3 BARE\n4 GLOW\n5 PANEL\n\nLIGHTMAPS\n1\n0 LM_HULL.0\n";
     keep.emplace_back(wear.begin(), wear.end());
     model_specs.push_back({resource::kTypeWear, 0, 0, 1, stem + ".wea", keep.back()});
   }
   files.models = value_or_throw(nres::build(model_specs));
+  material::Mat0 panel = textured_material(0, "PANEL.0");
+  panel.phases[0].params[17] = kPanelCell;
   const std::pair<const char*, material::Mat0> mats[] = {
       {"DEFAULT", textured_material(0, "HULL.0")},
       {"HULL", textured_material(0, "HULL.0")},
       {"GLASS", textured_material(1, "GLASS.0")},
       {"BARE", textured_material(0, "MISSING.0")},
+      {"GLOW", glow_material()},
+      {"PANEL", panel},
   };
   std::vector<nres::EntrySpec> material_specs;
   for (const auto& [name, mat] : mats) {
@@ -225,9 +292,26 @@ inline GameFiles game_files(const std::vector<std::pair<std::string, ByteBuffer>
   files.materials = value_or_throw(nres::build(material_specs));
   keep.push_back(checker_texture(220, false, texture_side));
   keep.push_back(checker_texture(60, true, texture_side));
-  std::vector<nres::EntrySpec> texture_specs = {{resource::kTypeTexm, 0, 0, 0, "HULL.0", keep[keep.size() - 2]},
-                                                {resource::kTypeTexm, 0, 0, 0, "GLASS.0", keep.back()}};
+  texm::Image panel_image{16, 8, ByteBuffer(16 * 8 * 4, 0xFF)};
+  for (std::size_t i = 0; i < 16 * 8; ++i) panel_image.rgba[i * 4 + 1] = static_cast<std::uint8_t>(i % 16 * 16);
+  texm::EncodeOptions panel_options;
+  panel_options.page = kPanelCells;
+  keep.push_back(value_or_throw(texm::encode(panel_image, panel_options)));
+  std::vector<nres::EntrySpec> texture_specs = {{resource::kTypeTexm, 0, 0, 0, "HULL.0", keep[keep.size() - 3]},
+                                                {resource::kTypeTexm, 0, 0, 0, "GLASS.0", keep[keep.size() - 2]},
+                                                {resource::kTypeTexm, 0, 0, 0, "PANEL.0", keep.back()}};
   files.textures = value_or_throw(nres::build(texture_specs));
+  texm::Image light{16, 16, ByteBuffer(16 * 16 * 4, 0xFF)};
+  for (std::size_t y = 0; y < 16; ++y)
+    for (std::size_t x = 0; x < 16; ++x) {
+      std::uint8_t* p = &light.rgba[(y * 16 + x) * 4];
+      p[0] = static_cast<std::uint8_t>(64 + x * 12);
+      p[1] = static_cast<std::uint8_t>(64 + y * 12);
+      p[2] = 128;
+    }
+  keep.push_back(value_or_throw(texm::encode(light, texm::EncodeOptions{})));
+  const std::vector<nres::EntrySpec> lightmap_specs = {{resource::kTypeTexm, 0, 0, 0, "LM_HULL.0", keep.back()}};
+  files.lightmaps = value_or_throw(nres::build(lightmap_specs));
   return files;
 }
 

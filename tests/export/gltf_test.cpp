@@ -217,7 +217,7 @@ TEST(GltfExport, VertexCountsAndRestPoseWorldPositions) {
   std::size_t vertices = 0;
   for (std::size_t n = 0; n + 1 < model.nodes.size(); ++n) {
     const msh::Slot& slot = model.slots[model.nodes[n].slot(0, 0)];
-    vertices += model.batches[slot.batch_start].w0E;  // every vertex of the sphere is used
+    vertices += model.batches[slot.batch_start].vertex_count;  // every vertex of the sphere is used
   }
   EXPECT_EQ(exported.vertices, vertices);
   std::size_t counted = 0;

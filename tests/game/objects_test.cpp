@@ -211,6 +211,62 @@ TEST(ObjectRefs, EmptyNamesAndMissingExtensions) {
   EXPECT_EQ(*written, payload);
 }
 
+TEST(ObjectRefs, AnAllEmptySlotIsAbsentAHalfEmptyOneIsAnError) {
+  // A retail STAT entry: five records and a sixth slot of 64 zero bytes (docs/formats/objects.md 2.1).
+  ByteBuffer payload = records({{"static.rlb", "tree.msh"}, {"static.rlb", "tree.wea"}, {"static.rlb", "tree.bas"},
+                                {"static.rlb", "tree.ctl"}, {"static.rlb", "tree.cpt"}});
+  payload.resize(384, 0);
+  auto refs = read_object_refs(payload);
+  ASSERT_TRUE(refs);
+  ASSERT_EQ(refs->size(), 6u);
+  EXPECT_TRUE((*refs)[5].absent());
+  EXPECT_FALSE((*refs)[4].absent());
+  EXPECT_TRUE(check_object_refs(payload).empty());
+  auto written = write_object_refs(*refs);
+  ASSERT_TRUE(written);
+  EXPECT_EQ(*written, payload);
+  // Junk after the NULs of an empty slot: still absent, still written back as stored.
+  payload[5 * 64 + 7] = 0x55;
+  payload[5 * 64 + 40] = 0x66;
+  EXPECT_TRUE(check_object_refs(payload).empty());
+  EXPECT_EQ(write_object_refs(read_object_refs(payload).value()).value(), payload);
+  // One name empty of the two keeps its error.
+  payload[5 * 64 + 32] = 'x';
+  EXPECT_EQ(lines(check_object_refs(payload)),
+            (std::vector<std::string>{"E record 5: empty archive name at offset 0x140 [objects.ref.empty]",
+                                      "W record 5: resource name \"x\" has no extension at offset 0x160 "
+                                      "[objects.ref.extension]"}));
+}
+
+TEST(ObjectTypes, FourCcTagsAndTheirSizes) {
+  // The type id word is the four characters in file order: "STAT" is 53 54 41 54, 0x54415453.
+  ASSERT_NE(prototype_type(0x54415453u), nullptr);
+  EXPECT_EQ(prototype_type(0x54415453u)->fourcc, "STAT");
+  EXPECT_EQ(prototype_type(0x554C5442u)->fourcc, "BTLU");  // 42 54 4C 55
+  EXPECT_EQ(prototype_type(0x4F4E5553u)->fourcc, "SUNO");  // 53 55 4E 4F
+  EXPECT_EQ(prototype_type(0), nullptr);
+  std::size_t retail = 0;
+  for (const PrototypeType& type : kPrototypeTypes) retail += type.retail_entries;
+  EXPECT_EQ(retail, 590u);
+  // Sizes from docs/formats/objects.md 1.1.
+  EXPECT_TRUE(check_prototype_type(0x54415453u, 384).empty());
+  EXPECT_TRUE(check_prototype_type(0x554C5442u, 320).empty());
+  EXPECT_TRUE(check_prototype_type(0x554C5442u, 448).empty());
+  EXPECT_TRUE(check_prototype_type(0x54524F46u, 128).empty());  // FORT
+  EXPECT_EQ(lines(check_prototype_type(0x54415453u, 320)),
+            (std::vector<std::string>{"W STAT entry of 320 bytes; STAT entries are 384 bytes (6 slots) "
+                                      "[objects.type.size]"}));
+  EXPECT_EQ(lines(check_prototype_type(0x554C5442u, 384)),
+            (std::vector<std::string>{"W BTLU entry of 384 bytes; BTLU entries are 320 or 448 bytes (5 or 7 slots) "
+                                      "[objects.type.size]"}));
+  EXPECT_EQ(lines(check_prototype_type(0, 128)),
+            (std::vector<std::string>{"W entry type 0 is not a prototype type (STAT, INTO, EXTO, BULL, BTLU, FORT, "
+                                      "WPNS, SUNO) [objects.type.unknown]"}));
+  EXPECT_EQ(lines(check_prototype_type(0x6D786554u, 128)),  // "Texm"
+            (std::vector<std::string>{"W entry type Texm is not a prototype type (STAT, INTO, EXTO, BULL, BTLU, FORT, "
+                                      "WPNS, SUNO) [objects.type.unknown]"}));
+}
+
 RC_GTEST_PROP(ObjectRefsProperty, WriteOfReadIsTheInput, ()) {
   const std::size_t count = *rc::gen::inRange<std::size_t>(0, 9);
   ByteBuffer payload = *rc::gen::container<ByteBuffer>(count * kObjectRefSize, rc::gen::arbitrary<std::uint8_t>());
@@ -249,6 +305,18 @@ TEST(ObjectResolve, DirectMesh) {
   EXPECT_EQ(names(r.expanded),
             (std::vector<std::string>{"house.rlb::house.wea", "House.rlb::HOUSE.MSH", "house.rlb::other.msh"}));
   EXPECT_TRUE(r.findings.empty());
+}
+
+TEST(ObjectResolve, AbsentSlotsAreSkipped) {
+  FakeGame game;
+  ByteBuffer payload = records({{"", ""}, {"house.rlb", "house.msh"}, {"", ""}});
+  game.add("r_h_01", payload);
+  game.has("house.rlb", "house.msh");
+  ObjectResolution r = resolve_object(game.registry(), "r_h_01");
+  ASSERT_TRUE(r.model);
+  EXPECT_EQ(r.model->resource, "house.msh");
+  EXPECT_EQ(names(r.expanded), (std::vector<std::string>{"house.rlb::house.msh"}));
+  EXPECT_TRUE(r.findings.empty()) << lines(r.findings).size();
 }
 
 TEST(ObjectResolve, ModelViaParentPrototype) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <ostream>
 #include <set>
 #include <string>
 
@@ -16,11 +17,15 @@
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/model.hpp"
 #include "parkan/nres/archive.hpp"
+#include "parkan/texm/read.hpp"
 
 namespace parkan::game {
 namespace {
 
 constexpr std::uint32_t kMesh = 0x4853454D;
+// Counted on the seed-1 sample games (they follow from the generator's random draws, not from a rule).
+constexpr std::size_t kSmallPageCellMaterials = 3, kRetailPageCellMaterials = 100;
+constexpr std::size_t kRetailStage1Nodes = 16, kRetailStage2Nodes = 5;
 
 struct SampleSet {
   std::map<std::string, ByteBuffer> files;
@@ -89,6 +94,7 @@ TEST(SampleModels, ReadCheckCleanAndWriteBackByteIdentical) {
     EXPECT_EQ(*again, bytes) << name;
     EXPECT_GT(m->triangles.size(), 100u) << name;
     EXPECT_EQ(m->nodes.size(), m->node_strings.size()) << name;
+    EXPECT_EQ(m->nodes.size(), m->node_names.size()) << name;
   }
 }
 
@@ -100,8 +106,8 @@ TEST(SampleModels, EveryBatchReachesATextureThroughWearAndMaterial) {
     std::string stem = std::string(name).substr(0, std::string(name).size() - 4);
     material::Wear wear = material::parse_wear(library.at(stem + ".wea"), material::WearParser::file).value();
     for (const msh::Batch& b : model(name).batches) {
-      ASSERT_LT(b.material, wear.materials.size()) << name;
-      const std::string& material_name = wear.materials[b.material].name;
+      ASSERT_LT(b.wear_row, wear.materials.size()) << name;
+      const std::string& material_name = wear.materials[b.wear_row].name;
       ASSERT_TRUE(materials.count(material_name)) << material_name;
       material::Mat0 mat = material::read_mat0(materials.at(material_name), {0, 6}).value();
       ASSERT_FALSE(mat.phases.empty());
@@ -189,9 +195,17 @@ TEST(SampleModels, TankTurretIsAnAnimatedChildOfTheHull) {
   EXPECT_NE(rest[barrel], turned[barrel]);
 }
 
-TEST(SampleModels, BuildingHasThreeLodsAndADestroyedState) {
+TEST(SampleModels, BuildingHasThreeLodsTwoDamageStagesAnInteriorAndASocket) {
   msh::Model m = model("building.msh");
-  ASSERT_EQ(m.nodes.size(), 1u);
+  ASSERT_EQ(m.nodes.size(), 3u);
+  EXPECT_EQ(m.node_name(0), "o01");
+  EXPECT_EQ(m.node_name(1), "i01");
+  EXPECT_EQ(m.node_name(2), "Base_TL");
+  EXPECT_EQ(m.nodes[0].flags, 0u);
+  EXPECT_EQ(m.nodes[1].flags, msh::kNodeInterior);
+  EXPECT_EQ(m.nodes[1].parent, 0u);
+  EXPECT_EQ(m.socket_prefix(2), "e_tur_tt");
+  EXPECT_EQ(m.socket_prefix(0), "");
   const msh::Node& node = m.nodes[0];
   std::size_t previous = SIZE_MAX;
   for (std::size_t lod = 0; lod < 3; ++lod) {
@@ -201,11 +215,54 @@ TEST(SampleModels, BuildingHasThreeLodsAndADestroyedState) {
     previous = m.slots[id].tri_count;
   }
   EXPECT_EQ(m.slots[node.slot(0, 2)].tri_count, 12u);  // one box
-  std::uint16_t destroyed = node.slot(1, 0);
+  std::uint16_t damaged = node.slot(1, 0), destroyed = node.slot(2, 0);
+  ASSERT_NE(damaged, msh::kNoSlot);
   ASSERT_NE(destroyed, msh::kNoSlot);
-  // Collapsed: lower than the standing building.
+  // Damaged: as high as the standing building on its left; destroyed: collapsed, lower than both.
+  EXPECT_FLOAT_EQ(m.slots[damaged].aabb_max[2], 7.6f);
   EXPECT_LT(m.slots[destroyed].aabb_max[2], m.slots[node.slot(0, 0)].aabb_max[2] - 2.0f);
   EXPECT_EQ(node.slot(0, 3), msh::kNoSlot);
+  EXPECT_EQ(node.slot(0, msh::kCockpitLevel), msh::kNoSlot);
+  for (std::size_t level = 1; level < msh::kLevelCount; ++level) {
+    EXPECT_EQ(node.slot(1, level), msh::kNoSlot);
+    EXPECT_EQ(node.slot(2, level), msh::kNoSlot);
+  }
+  // The socket has no geometry; the interior only its intact level 0.
+  for (std::size_t stage = 0; stage < msh::kDamageStageCount; ++stage)
+    for (std::size_t level = 0; level < msh::kLevelCount; ++level) {
+      EXPECT_EQ(m.nodes[2].slot(stage, level), msh::kNoSlot);
+      EXPECT_EQ(m.nodes[1].slot(stage, level) != msh::kNoSlot, stage == 0 && level == 0);
+    }
+  // The path graph: 8 points on i01's floors, 7 links.
+  ASSERT_EQ(m.path_nodes.size(), 8u);
+  ASSERT_EQ(m.path_links.size(), 7u);
+  for (const msh::PathNode& p : m.path_nodes) EXPECT_EQ(p.frame_node, 1u);
+  EXPECT_EQ(m.path_links[2].from, 1u);
+  EXPECT_EQ(m.path_links[2].to, 3u);
+  for (std::uint32_t r : m.path_links[2].reserved) EXPECT_EQ(r, 0xFFFFFFFFu);
+}
+
+TEST(SampleModels, TankAndWalkerHaveACockpitAndSockets) {
+  for (const char* name : {"tank.msh", "walker.msh"}) {
+    msh::Model m = model(name);
+    std::size_t cockpit = node_named(m, "CP_m1o1"), gun = node_named(m, "Base_gun");
+    EXPECT_EQ(m.nodes[cockpit].flags, msh::kNodeCockpit) << name;
+    for (std::size_t stage = 0; stage < msh::kDamageStageCount; ++stage)
+      for (std::size_t level = 0; level < msh::kLevelCount; ++level) {
+        EXPECT_EQ(m.nodes[cockpit].slot(stage, level) != msh::kNoSlot, stage == 0 && level == msh::kCockpitLevel) << name;
+        EXPECT_EQ(m.nodes[gun].slot(stage, level), msh::kNoSlot) << name;
+      }
+    EXPECT_GT(m.slots[m.nodes[cockpit].slot(0, msh::kCockpitLevel)].tri_count, 20u) << name;
+    EXPECT_EQ(m.socket_prefix(gun), "e_gun_") << name;
+    EXPECT_EQ(m.socket_prefix(cockpit), "") << name;
+  }
+  msh::Model tank = model("tank.msh");
+  EXPECT_EQ(tank.socket_prefix(node_named(tank, "Base_TL")), "e_tur_tt");
+  EXPECT_EQ(tank.nodes[node_named(tank, "CP_m1o1")].parent, node_named(tank, "turret"));
+  // The barrel is seen from the cockpit: its level 4 is a copy of its level 0.
+  const msh::Node& barrel = tank.nodes[node_named(tank, "barrel")];
+  ASSERT_NE(barrel.slot(0, msh::kCockpitLevel), msh::kNoSlot);
+  EXPECT_EQ(tank.slots[barrel.slot(0, msh::kCockpitLevel)].tri_count, tank.slots[barrel.slot(0, 0)].tri_count);
 }
 
 TEST(SampleModels, WalkerHasASkeletonWithAWalkCycle) {
@@ -219,8 +276,11 @@ TEST(SampleModels, WalkerHasASkeletonWithAWalkCycle) {
   EXPECT_EQ(m.nodes[node_named(m, "foot_r")].parent, node_named(m, "shin_r"));
   msh::AnimStreams streams = msh::read_anim_streams(walker_bytes).value();
   EXPECT_GE(streams.frame_count, 30u);
-  std::size_t animated = 0, fine = 0, coarse = 0;
-  for (const msh::Node& n : m.nodes) {
+  std::size_t animated = 0, fine = 0, coarse = 0, parts = 0;
+  for (std::size_t i = 0; i < m.nodes.size(); ++i) {
+    const msh::Node& n = m.nodes[i];
+    if (m.node_name(i) == "CP_m1o1" || m.node_name(i) == "Base_gun") continue;  // the cockpit and the socket
+    ++parts;
     animated += n.anim_map_start != msh::kNoMap;
     ASSERT_NE(n.slot(0, 0), msh::kNoSlot);
     ASSERT_NE(n.slot(0, 1), msh::kNoSlot);  // a simpler LOD 1
@@ -228,7 +288,8 @@ TEST(SampleModels, WalkerHasASkeletonWithAWalkCycle) {
     coarse += m.slots[n.slot(0, 1)].tri_count;
   }
   EXPECT_LT(coarse, fine);
-  EXPECT_EQ(animated, m.nodes.size());
+  EXPECT_EQ(parts, 13u);
+  EXPECT_EQ(animated, parts);
   // Half a cycle later the legs have swapped: the left foot is where the right one was (mirrored in X).
   std::size_t left = node_named(m, "foot_l"), right = node_named(m, "foot_r");
   auto a = msh::world_matrices(streams, 4.0f).value();
@@ -252,7 +313,7 @@ struct RetailSet {
     SampleOptions options;
     options.seed = seed;
     options.retail = true;
-    for (auto* part : {sample_materials, sample_models})
+    for (auto* part : {sample_textures, sample_materials, sample_models})
       for (SampleFile& f : part(options)) files[f.path] = std::move(f.bytes);
   }
 };
@@ -270,6 +331,198 @@ std::map<std::string, ByteBuffer> archive_entries(const ByteBuffer& bytes) {
     out[std::string(archive.entries[i].name())] = ByteBuffer(p.begin(), p.end());
   }
   return out;
+}
+
+
+// The retail statistics the sample game follows (retail-evidence points 2, 4, 5, 7, 10;
+// docs/formats/msh.md), counted on the written libraries read back with the library readers. Every
+// model is also held to the per-element rules: a batch's vertex count is its largest relative index
+// + 1, its lightmap byte 0x00 exactly with word bit 0x2000 and only in a lightmapped model, a room
+// exactly on a portal batch (bit 0x8) and naming an interior node; type 18 exactly where the WEAR has
+// LIGHTMAPS, every lit vertex inside the page; twin edges that name each other back, code 3 on open
+// edges; walkable faces only in models with a path graph, every path point over a walkable face of
+// its node; cockpit nodes with level 4 alone; stage 2 only after stage 1; the Slot68 tail's box volume.
+struct ModelStats {
+  std::size_t models = 0, lightmapped = 0, cockpit_nodes = 0, level4_slots = 0, stage1_nodes = 0, stage2_nodes = 0;
+  std::size_t portal_batches = 0, path_graphs = 0, path_points = 0, walkable_faces = 0, interior_nodes = 0;
+  std::size_t sockets = 0, lit_batches = 0, open_edges = 0, linked_edges = 0;
+  bool operator==(const ModelStats&) const = default;
+};
+
+std::ostream& operator<<(std::ostream& out, const ModelStats& s) {
+  return out << "models " << s.models << ", lightmapped " << s.lightmapped << ", cockpit nodes " << s.cockpit_nodes
+             << ", level-4 slots " << s.level4_slots << ", stage 1 " << s.stage1_nodes << ", stage 2 " << s.stage2_nodes
+             << ", portals " << s.portal_batches << ", path graphs " << s.path_graphs << ", path points " << s.path_points
+             << ", walkable " << s.walkable_faces << ", interior " << s.interior_nodes << ", sockets " << s.sockets
+             << ", lit batches " << s.lit_batches << ", open edges " << s.open_edges << ", linked " << s.linked_edges;
+}
+
+bool inside_triangle(const msh::Vec3& p, const msh::Vec3& a, const msh::Vec3& b, const msh::Vec3& c) {
+  auto side = [&](const msh::Vec3& u, const msh::Vec3& v) {
+    return (v[0] - u[0]) * (p[1] - u[1]) - (v[1] - u[1]) * (p[0] - u[0]);
+  };
+  float d0 = side(a, b), d1 = side(b, c), d2 = side(c, a);
+  bool negative = d0 < 0 || d1 < 0 || d2 < 0, positive = d0 > 0 || d1 > 0 || d2 > 0;
+  if (negative && positive) return false;
+  // The height of the plane through a, b, c at p.
+  msh::Vec3 e1 = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2 = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+  msh::Vec3 n = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
+  if (n[2] == 0) return false;
+  float z = a[2] - (n[0] * (p[0] - a[0]) + n[1] * (p[1] - a[1])) / n[2];
+  return std::fabs(z - p[2]) < 0.01f;
+}
+
+void count_model(ModelStats& stats, const std::string& name, const ByteBuffer& bytes, const ByteBuffer& wear_text) {
+  SCOPED_TRACE(name);
+  ++stats.models;
+  auto read = msh::read_model(bytes);
+  ASSERT_TRUE(read) << read.error().to_string();
+  const msh::Model& m = *read;
+  for (const Diagnostic& d : msh::check_model(m))  // notes only (the legacy node table of mtcheck.msh)
+    EXPECT_EQ(d.severity, Severity::note) << d.to_string();
+  material::Wear wear = material::parse_wear(wear_text, material::WearParser::buffer).value();
+  const bool lightmapped = wear.has_lightmaps;
+  EXPECT_EQ(m.has_stream(18), lightmapped);
+  EXPECT_EQ(m.lightmap_uv.size(), lightmapped ? m.positions.size() : 0u);
+  stats.lightmapped += lightmapped;
+  std::size_t lit = 0;
+  for (const msh::Batch& b : m.batches) {
+    ASSERT_LT(b.wear_row, wear.materials.size());
+    std::uint16_t largest = 0;
+    for (std::size_t k = 0; k < b.index_count; ++k) largest = std::max(largest, m.indices[b.index_start + k]);
+    EXPECT_EQ(b.vertex_count, largest + 1);
+    const bool lit_batch = b.lightmap == msh::kBatchLightmapped;
+    EXPECT_TRUE(lit_batch || b.lightmap == msh::kBatchUnlit);
+    EXPECT_EQ(lit_batch, (b.word & msh::kBatchWordLightmapped) != 0);
+    lit += lit_batch;
+    if (lit_batch)
+      for (std::size_t v = b.base_vertex; v < b.base_vertex + b.vertex_count; ++v) {
+        EXPECT_GT(m.lightmap_uv[v].u, 0u);
+        EXPECT_LT(m.lightmap_uv[v].u, 1024u);
+        EXPECT_GT(m.lightmap_uv[v].v, 0u);
+        EXPECT_LT(m.lightmap_uv[v].v, 1024u);
+      }
+    const bool portal = (b.word & msh::kBatchWordPortal) != 0;
+    EXPECT_EQ(portal, b.room != msh::kNoRoom);
+    if (portal) {
+      ++stats.portal_batches;
+      ASSERT_LT(b.room, m.nodes.size());
+      EXPECT_EQ(m.nodes[b.room].flags & msh::kNodeInterior, msh::kNodeInterior);
+    }
+  }
+  EXPECT_EQ(lit > 0, lightmapped);
+  stats.lit_batches += lit;
+  std::size_t walkable = 0;
+  for (std::size_t t = 0; t < m.triangles.size(); ++t) {
+    const msh::TriangleDesc& d = m.triangles[t];
+    walkable += (d.flags & msh::kFaceWalkable) != 0;
+    EXPECT_EQ(d.selectors >> 6, 0u);
+    for (unsigned k = 0; k < 3; ++k) {
+      unsigned code = (d.selectors >> (2 * k)) & 3u;
+      if (d.link[k] == 0xFFFF) {
+        EXPECT_EQ(code, 3u);
+        ++stats.open_edges;
+        continue;
+      }
+      ++stats.linked_edges;
+      ASSERT_LT(code, 3u);
+      ASSERT_LT(d.link[k], m.triangles.size());
+      EXPECT_EQ(m.triangles[d.link[k]].link[code], t);
+    }
+  }
+  stats.walkable_faces += walkable;
+  EXPECT_EQ(walkable > 0, !m.path_nodes.empty());
+  if (!m.path_nodes.empty()) ++stats.path_graphs;
+  stats.path_points += m.path_nodes.size();
+  for (const msh::PathLink& link : m.path_links) {
+    EXPECT_LT(link.from, m.path_nodes.size());
+    EXPECT_LT(link.to, m.path_nodes.size());
+  }
+  for (const msh::PathNode& p : m.path_nodes) {
+    ASSERT_LT(p.frame_node, m.nodes.size());
+    std::uint16_t id = m.nodes[p.frame_node].slot(0, 0);
+    ASSERT_NE(id, msh::kNoSlot);
+    const msh::Slot& slot = m.slots[id];
+    bool on_floor = false;
+    std::size_t tri = slot.tri_start;
+    for (std::size_t b = slot.batch_start; b < std::size_t(slot.batch_start) + slot.batch_count; ++b)
+      for (std::size_t k = 0; k < m.batches[b].index_count; k += 3, ++tri) {
+        if ((m.triangles[tri].flags & msh::kFaceWalkable) == 0) continue;
+        auto at = [&](std::size_t c) { return m.positions[m.batches[b].base_vertex + m.indices[m.batches[b].index_start + k + c]]; };
+        on_floor = on_floor || inside_triangle(p.position, at(0), at(1), at(2));
+      }
+    EXPECT_TRUE(on_floor) << p.position[0] << " " << p.position[1] << " " << p.position[2];
+  }
+  for (std::size_t i = 0; i < m.nodes.size(); ++i) {
+    const msh::Node& n = m.nodes[i];
+    const std::string node_name = m.node_name(i);
+    if (n.flags & msh::kNodeCockpit) {
+      ++stats.cockpit_nodes;
+      EXPECT_EQ(node_name, "CP_m1o1");
+      for (std::size_t stage = 0; stage < msh::kDamageStageCount; ++stage)
+        for (std::size_t level = 0; level < msh::kLevelCount; ++level)
+          EXPECT_EQ(n.slot(stage, level) != msh::kNoSlot, stage == 0 && level == msh::kCockpitLevel) << node_name;
+    }
+    EXPECT_EQ((n.flags & msh::kNodeInterior) != 0, node_name.starts_with("i0")) << node_name;
+    stats.interior_nodes += (n.flags & msh::kNodeInterior) != 0;
+    if (!m.socket_prefix(i).empty()) {
+      ++stats.sockets;
+      EXPECT_TRUE(node_name.starts_with("Base_")) << node_name;
+    }
+    for (std::size_t stage = 0; stage < msh::kDamageStageCount; ++stage)
+      stats.level4_slots += n.slot(stage, msh::kCockpitLevel) != msh::kNoSlot;
+    auto stage_filled = [&](std::size_t stage) {
+      for (std::size_t level = 0; level < msh::kLevelCount; ++level)
+        if (n.slot(stage, level) != msh::kNoSlot) return true;
+      return false;
+    };
+    stats.stage1_nodes += stage_filled(1);
+    stats.stage2_nodes += stage_filled(2);
+    EXPECT_TRUE(!stage_filled(2) || stage_filled(1)) << node_name;  // filled in order
+    EXPECT_TRUE(!stage_filled(1) || stage_filled(0)) << node_name;
+  }
+  for (const msh::Slot& slot : m.slots) {
+    EXPECT_EQ(slot.box_volume, (slot.aabb_max[0] - slot.aabb_min[0]) * (slot.aabb_max[1] - slot.aabb_min[1]) *
+                                   (slot.aabb_max[2] - slot.aabb_min[2]));
+    EXPECT_EQ(slot.area > 0.0f, slot.tri_count > 0);
+  }
+}
+
+// Every `<stem>.msh` of the libraries with its `<stem>.wea`.
+ModelStats library_stats(const std::map<std::string, ByteBuffer>& files, std::initializer_list<const char*> libraries) {
+  ModelStats stats;
+  for (const char* library : libraries) {
+    std::map<std::string, ByteBuffer> entries = archive_entries(files.at(library));
+    for (const auto& [name, bytes] : entries)
+      if (name.ends_with(".msh")) count_model(stats, std::string(library) + "::" + name, bytes,
+                                                entries.at(name.substr(0, name.size() - 4) + ".wea"));
+  }
+  return stats;
+}
+
+// Materials whose phase draws one Page cell (p17 = c >= 0): each cell is inside its texture's table.
+std::size_t page_cell_materials(const std::map<std::string, ByteBuffer>& files) {
+  std::map<std::string, std::size_t> cells;
+  for (const auto& [name, bytes] : archive_entries(files.at("Textures.lib"))) {
+    auto t = texm::read(bytes);
+    if (t && t->page) cells[name] = t->page->size();
+  }
+  nres::Archive archive = nres::read(files.at("Material.lib")).value();
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < archive.entries.size(); ++i) {
+    const nres::Entry& e = archive.entries[i];
+    material::Mat0 mat = material::read_mat0(archive.payload(i), {e.attr1, e.attr2}).value();
+    bool cell = false;
+    for (const material::Phase& p : mat.phases) {
+      if (p.params[17] == 0xFF) continue;
+      cell = true;
+      auto table = cells.find(std::string(p.texture_name()));
+      EXPECT_NE(table, cells.end()) << e.name() << ": " << p.texture_name() << " has no Page table";
+      EXPECT_LT(p.params[17], table == cells.end() ? 0u : table->second) << e.name();
+    }
+    count += cell;
+  }
+  return count;
 }
 
 TEST(SampleModelsRetail, EveryModelChecksCleanWithItsWearAndTheCountsAreRetail) {
@@ -315,7 +568,7 @@ TEST(SampleModelsRetail, EveryModelChecksCleanWithItsWearAndTheCountsAreRetail) 
       material::Wear wear = material::parse_wear(text, material::WearParser::buffer).value();
       EXPECT_EQ(material::parse_wear(text, material::WearParser::file).value().materials.size(), wear.materials.size());
       for (const material::WearRow& row : wear.materials) EXPECT_TRUE(materials.count(row.name)) << stem << ": " << row.name;
-      for (const msh::Batch& b : m->batches) ASSERT_LT(b.material, wear.materials.size()) << name;
+      for (const msh::Batch& b : m->batches) ASSERT_LT(b.wear_row, wear.materials.size()) << name;
       if (wear.has_lightmaps) {
         ++lightmapped;
         ASSERT_EQ(wear.lightmaps.size(), 1u) << stem;
@@ -362,6 +615,48 @@ TEST(SampleModelsRetail, SameSeedSameBytes) {
   EXPECT_EQ(again.files, retail().files);
   EXPECT_NE(other.files.at("units.rlb"), retail().files.at("units.rlb"));
   EXPECT_NE(other.files.at("static.rlb"), retail().files.at("static.rlb"));
+}
+
+
+TEST(SampleModels, TheSmallGameFollowsTheRetailStatistics) {
+  ModelStats stats = library_stats(samples().files, {"models.rlb"});
+  ModelStats animated = library_stats(samples().files, {"animated.rlb"});
+  SCOPED_TRACE(testing::Message() << stats);
+  EXPECT_EQ(stats.models, 3u);
+  EXPECT_EQ(stats.lightmapped, 1u);  // the building
+  EXPECT_EQ(stats.cockpit_nodes, 2u);  // the tank's and the walker's
+  EXPECT_EQ(stats.level4_slots, 3u);   // the two cockpits and the tank's barrel
+  EXPECT_EQ(stats.stage1_nodes, 1u);   // the building's shell: damaged
+  EXPECT_EQ(stats.stage2_nodes, 1u);   //                        destroyed
+  EXPECT_EQ(stats.portal_batches, 3u);  // its door in LOD 0, LOD 1 and damaged
+  EXPECT_EQ(stats.path_graphs, 1u);
+  EXPECT_EQ(stats.path_points, 8u);
+  EXPECT_EQ(stats.interior_nodes, 1u);
+  EXPECT_EQ(stats.sockets, 4u);  // the building's Base_TL, the tank's Base_TL and Base_gun, the walker's Base_gun
+  EXPECT_EQ(animated.models, 4u);  // walker, mech, tower, mtcheck
+  EXPECT_EQ(animated.cockpit_nodes, 1u);  // the walker's copy
+  EXPECT_EQ(animated.lightmapped + animated.portal_batches + animated.path_graphs + animated.stage1_nodes, 0u);
+  EXPECT_EQ(page_cell_materials(samples().files), kSmallPageCellMaterials);
+}
+
+TEST(SampleModelsRetail, TheRetailGameFollowsTheRetailStatistics) {
+  ModelStats catalog = library_stats(retail().files, {"units.rlb", "static.rlb"});
+  SCOPED_TRACE(testing::Message() << catalog);
+  EXPECT_EQ(catalog.models, 400u);
+  EXPECT_EQ(catalog.lightmapped, 20u);  // + models.rlb's building: 21, as in retail
+  EXPECT_EQ(catalog.path_graphs, 28u);  // + the building: 29
+  EXPECT_EQ(catalog.interior_nodes, 28u);
+  EXPECT_EQ(catalog.portal_batches, 28u);
+  EXPECT_EQ(catalog.path_points, 28u * 7u);
+  EXPECT_EQ(catalog.cockpit_nodes, 26u);  // + the tank's and the walker's: 28
+  EXPECT_EQ(catalog.level4_slots, 26u);
+  EXPECT_EQ(catalog.stage1_nodes, kRetailStage1Nodes);
+  EXPECT_EQ(catalog.stage2_nodes, kRetailStage2Nodes);
+  ModelStats small = library_stats(retail().files, {"models.rlb"});
+  EXPECT_EQ(small.lightmapped + catalog.lightmapped, 21u);
+  EXPECT_EQ(small.path_graphs + catalog.path_graphs, 29u);
+  EXPECT_EQ(small.cockpit_nodes + catalog.cockpit_nodes, 28u);
+  EXPECT_EQ(page_cell_materials(retail().files), kRetailPageCellMaterials);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // prototype and a local .bas), except the non-geometric ones; nothing is absent, nothing cycles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -14,9 +15,10 @@
 namespace parkan::game {
 namespace {
 
-// The archives of a sample game: file -> entry name -> payload.
+// The archives of a sample game: file -> entry name -> payload (and objects.rlb's entry types).
 struct ObjectsGame {
   std::map<std::string, std::map<std::string, ByteBuffer>> archives;
+  std::map<std::string, std::uint32_t> object_types;  // objects.rlb: key -> entry type id
   explicit ObjectsGame(bool retail, std::uint32_t seed = 1) {
     SampleOptions options;
     options.seed = seed;
@@ -27,6 +29,7 @@ struct ObjectsGame {
       for (std::size_t i = 0; i < archive.entries.size(); ++i) {
         ByteView p = archive.payload(i);
         archives[f.path][std::string(archive.entries[i].name())] = ByteBuffer(p.begin(), p.end());
+        if (f.path == "objects.rlb") object_types[std::string(archive.entries[i].name())] = archive.entries[i].type_id;
       }
     }
   }
@@ -119,6 +122,38 @@ TEST(SampleObjects, EveryRetailPrototypeResolvesToAnExistingModel) {
   EXPECT_EQ(without_model, (std::vector<std::string>{"c_building", "c_robot", "c_vehicle", "sun"}));
   EXPECT_EQ(prototypes, 404u);
   EXPECT_EQ(game.archives.at("system.rlb").size(), 4u);
+}
+
+// docs/formats/objects.md 1.1: FourCC entry types, each payload its type's size, unused slots all zero;
+// every STAT entry's sixth slot is empty, as on all 81 retail STAT entries.
+TEST(SampleObjects, FourCcTypesSizesAndEmptySlots) {
+  const ObjectsGame& game = retail_game();
+  std::map<std::string, std::size_t> per_type;
+  for (const auto& [key, payload] : game.archives.at("objects.rlb")) {
+    const std::uint32_t type_id = game.object_types.at(key);
+    const PrototypeType* type = prototype_type(type_id);
+    ASSERT_NE(type, nullptr) << key << " has type " << type_id;
+    ++per_type[std::string(type->fourcc)];
+    EXPECT_EQ(payload.size(), type->sizes[0]) << key;
+    EXPECT_TRUE(check_prototype_type(type_id, payload.size()).empty()) << key;
+    const std::vector<ObjectRef> refs = read_object_refs(payload).value();
+    bool seen_absent = false;
+    for (const ObjectRef& ref : refs) {
+      if (ref.absent()) {
+        seen_absent = true;
+        EXPECT_TRUE(std::all_of(ref.raw.begin(), ref.raw.end(), [](std::uint8_t b) { return b == 0; })) << key;
+      } else {
+        EXPECT_FALSE(seen_absent) << key << ": the used slots come first";
+      }
+    }
+    if (type->fourcc == "STAT") EXPECT_TRUE(refs[5].absent()) << key;
+  }
+  // The type id word holds the characters in file order: "STAT" is 53 54 41 54, "SUNO" 53 55 4E 4F.
+  for (const auto& [key, type_id] : game.object_types)
+    if (key.starts_with("s_")) EXPECT_EQ(type_id, 0x54415453u) << key;
+  EXPECT_EQ(game.object_types.at("sun"), 0x4F4E5553u);
+  EXPECT_EQ(per_type, (std::map<std::string, std::size_t>{
+                          {"BTLU", 140}, {"EXTO", 90}, {"FORT", 3}, {"STAT", 170}, {"SUNO", 1}}));
 }
 
 TEST(SampleObjects, KeysInTheGamesStyle) {

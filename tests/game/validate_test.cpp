@@ -34,7 +34,8 @@ TEST(Validate, TheSmallSampleGameHasNoErrors) {
   EXPECT_GE(report->archives, 8u);
   EXPECT_EQ(report->skipped_files, 0u);
   // Every archive's directory and every resource type of the game is counted.
-  for (const char* type : {"Texm", "MAT0", "WEAR", "MSH", "PAL", "objects", "archive"})
+  // Keys are the entry types as `archive list` prints them (prototypes under their FourCCs).
+  for (const char* type : {"Texm", "MAT0", "WEAR", "MESH", "Palm", "BTLU", "EXTO", "FORT", "SUNO", "archive"})
     EXPECT_GT(report->by_type[type].count, 0u) << type;
   std::size_t counted = 0;
   for (const auto& [type, c] : report->by_type) {
@@ -54,7 +55,16 @@ TEST(Validate, TheRetailSampleGameHasNoErrors) {
   EXPECT_EQ(report->totals.errors, 0u) << findings_text(*report, Severity::error);
   EXPECT_EQ(report->by_type["Texm"].count, 393u + 25u + 26u);  // Textures.lib, LightMap.lib, the RsLi sprites and fonts
   EXPECT_EQ(report->by_type["MAT0"].count, 905u);
-  EXPECT_GE(report->by_type["MSH"].count, 380u);
+  EXPECT_GE(report->by_type["MESH"].count, 380u);
+  for (const char* renamed : {"MSH", "PAL", "objects"}) EXPECT_EQ(report->by_type.count(renamed), 0u) << renamed;
+  std::size_t prototypes = 0;
+  for (const PrototypeType& type : kPrototypeTypes)
+    if (auto it = report->by_type.find(std::string(type.fourcc)); it != report->by_type.end()) {
+      prototypes += it->second.count;
+      EXPECT_EQ(it->second.ok, it->second.count) << type.fourcc;  // right sizes, empty slots not reported
+    }
+  EXPECT_EQ(prototypes, 404u);
+  EXPECT_EQ(report->by_type["STAT"].count, 170u);  // the s_ props
 }
 
 TEST(Validate, TheReportDoesNotDependOnTheThreadCount) {
@@ -193,6 +203,18 @@ const Diagnostic* find_finding(const ValidationReport& report, std::string_view 
 
 ByteBuffer text_bytes(std::string_view text) { return ByteBuffer(text.begin(), text.end()); }
 
+// objects.rlb records written by hand (docs/formats/objects.md 2.1): archive[32], resource[32], NUL-padded.
+ByteBuffer records_payload(std::initializer_list<std::pair<std::string_view, std::string_view>> refs) {
+  ByteBuffer out;
+  for (const auto& [archive, resource] : refs) {
+    ByteBuffer one(kObjectRefSize, 0);
+    std::copy(archive.begin(), archive.end(), one.begin());
+    std::copy(resource.begin(), resource.end(), one.begin() + kObjectNameField);
+    out.insert(out.end(), one.begin(), one.end());
+  }
+  return out;
+}
+
 TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
   // 1. A truncated texture.
   ByteBuffer grass = entry_bytes("Textures.lib", "GRASS.0");
@@ -238,7 +260,7 @@ TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
   ASSERT_TRUE(read_tank) << read_tank.error().to_string();
   msh::Model tank = std::move(*read_tank);
   tank.indices[4] = static_cast<std::uint16_t>(tank.positions.size());
-  tank.batches[0].material = 9;  // tank.wea has 3 rows
+  tank.batches[0].wear_row = 9;  // tank.wea has 3 rows
   auto tank_bytes = msh::write_model(tank);
   ASSERT_TRUE(tank_bytes) << tank_bytes.error().to_string();
   put_entry("models.rlb", "tank.msh", *tank_bytes);
@@ -255,6 +277,11 @@ TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
   put_entry("objects.rlb", "cycle_a", write_object_refs(to_b).value());
   put_entry("objects.rlb", "cycle_b", write_object_refs(to_a).value());
   put_entry("objects.rlb", "lost_parts", write_object_refs(absent).value());
+  // 15. A prototype of a type that is no FourCC of the registry (0, as older samples wrote), and a
+  // STAT entry of one slot instead of six; an all-empty slot next to a half-empty one.
+  put_entry("objects.rlb", "old_type", records_payload({{"models.rlb", "tank.msh"}}), 0);
+  put_entry("objects.rlb", "short_stat", records_payload({{"models.rlb", "tank.msh"}}), 0x54415453u);  // "STAT"
+  put_entry("objects.rlb", "half_empty", records_payload({{"", ""}, {"models.rlb", ""}}), 0x54524F46u);  // "FORT"
   // 11. A PAL without its "Ipol" marker.
   ByteBuffer pal = entry_bytes("palettes.lib", "A.PAL");
   pal[1024] = 'X';
@@ -293,6 +320,9 @@ TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
       {"texm.palette.missing", {"Textures.lib", "LAMP.Q7"}},
       {"nres.header.total_size", {"archives/canonical.lib", ""}},
       {"rsli.entry.bounds", {"gamefont.rlb", "FONT2.FNT"}},
+      {"objects.type.unknown", {"objects.rlb", "old_type"}},
+      {"objects.type.size", {"objects.rlb", "short_stat"}},
+      {"objects.ref.empty", {"objects.rlb", "half_empty"}},
   };
   for (const auto& [code, where] : expected) find_finding(report, code, where.first, where.second);
 
@@ -301,6 +331,17 @@ TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
   EXPECT_EQ(find_finding(report, "texm.palette.missing", "Textures.lib", "LAMP.Q7")->severity, Severity::warning);
   EXPECT_EQ(find_finding(report, "objects.ref.absent", "objects.rlb", "lost_parts")->severity, Severity::warning);
   EXPECT_EQ(find_finding(report, "msh.batch.wear_row", "models.rlb", "tank.msh")->severity, Severity::error);
+
+  EXPECT_EQ(find_finding(report, "objects.type.unknown", "objects.rlb", "old_type")->severity, Severity::warning);
+  EXPECT_EQ(find_finding(report, "objects.type.size", "objects.rlb", "short_stat")->message,
+            "STAT entry of 64 bytes; STAT entries are 384 bytes (6 slots)");
+  const Diagnostic* half = find_finding(report, "objects.ref.empty", "objects.rlb", "half_empty");
+  EXPECT_EQ(half->message, "record 1: empty resource name");  // record 0, all empty, is absent
+  EXPECT_EQ(half->location.offset, std::optional<std::uint64_t>(0x60));
+  EXPECT_EQ(report.by_type.at("FORT").errors, 1u);
+  // The type as `archive list` prints it: old_type and lost_parts warn; the cycle's two have errors.
+  EXPECT_EQ(report.by_type.at("0").warnings, 2u);
+  EXPECT_EQ(report.by_type.at("0").errors, 2u);
 
   // Exact messages of the reference rules.
   EXPECT_EQ(find_finding(report, "mat0.texture.missing", "Material.lib", "LOST_TEXTURE")->message,

@@ -35,11 +35,11 @@ inline void add_box(Model& m, Vec3 c, float h, std::uint16_t material) {
   static constexpr std::uint16_t kBoxIndices[36] = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4,
                                                     2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
   Batch batch;
-  batch.material = material;
+  batch.wear_row = static_cast<std::uint8_t>(material);
   batch.index_start = static_cast<std::uint32_t>(m.indices.size());
   batch.index_count = 36;
   batch.base_vertex = base;
-  batch.w0E = 8;
+  batch.vertex_count = 8;  // the largest relative index + 1
   m.batches.push_back(batch);
   m.indices.insert(m.indices.end(), std::begin(kBoxIndices), std::end(kBoxIndices));
   for (int t = 0; t < 12; ++t) {
@@ -47,7 +47,7 @@ inline void add_box(Model& m, Vec3 c, float h, std::uint16_t material) {
     d.flags = 1;
     d.link = {0xFFFF, 0xFFFF, 0xFFFF};
     d.normal = {0, 0, 32767};
-    d.selectors = 0xFFFF;
+    d.selectors = 0x003F;  // three open edges
     m.triangles.push_back(d);
   }
 }
@@ -71,17 +71,19 @@ inline Model box_model(const BoxModelSpec& spec = {}) {
         slot.aabb_max = {c[0] + h, c[1] + h, c[2] + h};
         slot.sphere_center = c;
         slot.sphere_radius = h * std::sqrt(3.0f);
-        slot.tail = {0x3F800000u, 0x40000000u, 0, 0, 0};
+        slot.area = 24 * h * h;
+        slot.box_volume = 8 * h * h * h;
         node.slots[a][b] = static_cast<std::uint16_t>(m.slots.size());
         m.slots.push_back(slot);
       }
     m.nodes.push_back(node);
-    NodeString name;
-    if (spec.names && n % 2 == 0) {
-      name.present = true;
-      name.text = "part" + std::to_string(n);
+    if (spec.names) m.node_names.push_back(make_node_name(n % 2 == 0 ? "part" + std::to_string(n) : ""));
+    NodeString socket;
+    if (spec.names && n == 2) {
+      socket.present = true;
+      socket.text = "e_tur_tt";
     }
-    m.node_strings.push_back(name);
+    m.node_strings.push_back(socket);
   }
   const float lo = -2.0f, hi = float(spec.nodes) + 1.0f;
   m.bounds.corners = {Vec3{lo, lo, lo}, {hi, lo, lo}, {hi, hi, lo}, {lo, hi, lo},

@@ -72,10 +72,14 @@ TEST(ModelCheck, EachRuleHasItsCode) {
       {"msh.stream15.stride", [](Model& m) { row(m, 15)->payload.push_back(0); }},
       {"msh.stream16.count", [](Model& m) { m.streams.push_back({16, 0, 0, 8, "Res16", ByteBuffer(16)}); }},
       {"msh.stream16.stride", [](Model& m) { m.streams.push_back({16, 0, 0, 8, "Res16", ByteBuffer(7)}); }},
-      {"msh.stream18.count", [](Model& m) { m.streams.push_back({18, 0, 0, 4, "Res18", ByteBuffer(8)}); }},
-      {"msh.stream18.stride", [](Model& m) { m.streams.push_back({18, 0, 0, 4, "Res18", ByteBuffer(6)}); }},
+      {"msh.lightmap_uv.count",
+       [](Model& m) {
+         m.streams.push_back({kLightmapUvType, 0, 0, 4, "Res18", {}});
+         m.lightmap_uv.resize(2);
+       },
+       "type 18 (lightmap UVs) holds 2 UVs for 192 vertices"},
       {"msh.slot.range", [](Model& m) { m.nodes[2].slots[1][3] = static_cast<std::uint16_t>(m.slots.size()); },
-       "node 2: slot [state 1][LOD 3]"},
+       "node 2: slot [stage 1][level 3]"},
       {"msh.slot.triangles", [](Model& m) { m.slots[5].tri_count = 1000; }, "slot 5"},
       {"msh.slot.batches", [](Model& m) { m.slots[4].batch_start = 200; }, "slot 4"},
       {"msh.batch.index_count", [](Model& m) { m.batches[3].index_count = 35; }, "batch 3"},

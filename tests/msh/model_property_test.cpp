@@ -58,6 +58,8 @@ Model any_model() {
     s.aabb_max = any_vec3();
     s.sphere_center = any_vec3();
     s.sphere_radius = arbitrary_bits<float>();
+    s.area = arbitrary_bits<float>();
+    s.box_volume = arbitrary_bits<float>();
     for (std::uint32_t& t : s.tail) t = *rc::gen::arbitrary<std::uint32_t>();
     return s;
   });
@@ -68,13 +70,13 @@ Model any_model() {
   m.triangles = vector_of(20, [] { return arbitrary_bits<TriangleDesc>(); });
   m.batches = vector_of(8, [] {
     Batch b;
-    b.flags = *rc::gen::arbitrary<std::uint16_t>();
-    b.material = *rc::gen::arbitrary<std::uint16_t>();
-    b.w04 = *rc::gen::arbitrary<std::uint16_t>();
-    b.w06 = *rc::gen::arbitrary<std::uint16_t>();
+    b.word = *rc::gen::arbitrary<std::uint32_t>();
+    b.wear_row = *rc::gen::arbitrary<std::uint8_t>();
+    b.lightmap = *rc::gen::arbitrary<std::uint8_t>();
+    b.room = *rc::gen::arbitrary<std::uint16_t>();
     b.index_count = *rc::gen::arbitrary<std::uint16_t>();
     b.index_start = *rc::gen::arbitrary<std::uint32_t>();
-    b.w0E = *rc::gen::arbitrary<std::uint16_t>();
+    b.vertex_count = *rc::gen::arbitrary<std::uint16_t>();
     b.base_vertex = *rc::gen::arbitrary<std::uint32_t>();
     return b;
   });
@@ -88,6 +90,17 @@ Model any_model() {
     m.node_strings.push_back(s);
   }
   m.node_strings_tail = *rc::gen::element(ByteBuffer{}, ByteBuffer{1, 2, 3});
+  // The streams of docs/formats/msh.md 4.3, 6.2 and 6.5: names, lightmap UVs and a path graph.
+  m.node_names = vector_of(12, [] { return arbitrary_bits<NodeNameRecord>(); });
+  if (*rc::gen::arbitrary<bool>()) m.lightmap_uv = vector_of(30, [] { return arbitrary_bits<PackedUv>(); });
+  m.path_nodes = vector_of(8, [] {
+    PathNode p;
+    p.position = any_vec3();
+    p.place_flags = *rc::gen::arbitrary<std::uint32_t>();
+    p.frame_node = *rc::gen::arbitrary<std::uint32_t>();
+    return p;
+  });
+  m.path_links = vector_of(8, [] { return arbitrary_bits<PathLink>(); });
   return m;
 }
 
@@ -113,6 +126,10 @@ RC_GTEST_PROP(ModelProperty, BuiltModelsWriteAndReadBack, ()) {
   RC_ASSERT(back->batches == m.batches);
   RC_ASSERT(back->node_strings == m.node_strings);
   RC_ASSERT(back->node_strings_tail == m.node_strings_tail);
+  RC_ASSERT(back->node_names == m.node_names);
+  RC_ASSERT(back->lightmap_uv == m.lightmap_uv);
+  RC_ASSERT(back->path_nodes == m.path_nodes);
+  RC_ASSERT(back->path_links == m.path_links);
   auto again = write_model(*back);
   RC_ASSERT(again.ok());
   RC_ASSERT(*again == *bytes);
@@ -122,10 +139,10 @@ RC_GTEST_PROP(ModelProperty, BuiltModelsWriteAndReadBack, ()) {
 
 // Raw streams of any content with exact strides (and any extra streams): read, then write back.
 RC_GTEST_PROP(ModelProperty, ReadModelsWriteBackByteIdentical, ()) {
-  const std::uint32_t strides[] = {38, 0, 12, 4, 4, 2, 16, 0, 0, 0, 0, 0, 20};
+  const std::uint32_t strides[] = {38, 0, 12, 4, 4, 2, 16, 0, 32, 0, 0, 0, 20, 0, 0, 0, 0, 4};
   std::vector<test::RawStream> raw;
   const std::size_t node_count = *rc::gen::inRange<std::size_t>(0, 6);
-  for (std::uint32_t type : {1u, 2u, 3u, 4u, 5u, 15u, 13u, 6u, 7u, 8u, 19u, 9u, 10u, 17u, 20u, 99u}) {
+  for (std::uint32_t type : {1u, 2u, 3u, 4u, 5u, 18u, 15u, 13u, 6u, 7u, 8u, 19u, 9u, 10u, 17u, 20u, 99u}) {
     if (*rc::gen::inRange(0, 10) == 0) continue;  // a stream left out now and then
     test::RawStream s;
     s.type_id = type;
@@ -134,7 +151,12 @@ RC_GTEST_PROP(ModelProperty, ReadModelsWriteBackByteIdentical, ()) {
     std::size_t size = 0;
     if (type == 1) size = 38 * node_count;
     else if (type == 2) size = 0x8C + 68 * *rc::gen::inRange<std::size_t>(0, 4);
-    else if (type <= 13 && strides[type - 1] != 0) size = strides[type - 1] * *rc::gen::inRange<std::size_t>(0, 9);
+    else if (type == 17) {  // the path graph: attr1 nodes of 20 bytes, then 40-byte links
+      s.attr1 = *rc::gen::inRange<std::uint32_t>(0, 4);
+      s.attr2 = *rc::gen::inRange<std::uint32_t>(0, 4);
+      size = 20 * s.attr1 + 40 * *rc::gen::inRange<std::size_t>(0, 4);
+    } else if (type <= 18 && strides[type - 1] != 0)
+      size = strides[type - 1] * *rc::gen::inRange<std::size_t>(0, 9);
     else if (type != 10) size = *rc::gen::inRange<std::size_t>(0, 50);
     for (std::size_t i = 0; i < size; ++i) s.payload.push_back(*rc::gen::arbitrary<std::uint8_t>());
     if (type == 10) {

@@ -84,7 +84,7 @@ TEST(ModelWrite, ReadModelWritesBackByteIdentical) {
   }
 }
 
-TEST(ModelWrite, NameNodesFromTypeTen) {
+TEST(ModelWrite, NameNodesFromTypeNine) {
   const Model m = read_ok(written(box_model()));
   EXPECT_EQ(m.node_name(0), "part0");
   EXPECT_EQ(m.node_name(1), "node1");
@@ -137,11 +137,13 @@ TEST(ModelWrite, SetAnimationOnAReadModelReplacesItsRows) {
 TEST(ModelWrite, StreamsOutsideTheCorpusListGoInTheirPlace) {
   Model m = box_model();
   m.streams.push_back({20, 1, 0, 48, "Res20", ByteBuffer(48, 7)});
-  m.streams.push_back({18, 0, 0, 4, "Res18", ByteBuffer(4 * m.positions.size(), 1)});
+  m.lightmap_uv.assign(m.positions.size(), PackedUv{0x0101, 0x0101});  // type 18 gets its row
   const Model back = read_ok(written(m));
   EXPECT_EQ(types_of(back), (std::vector<std::uint32_t>{1, 2, 3, 4, 5, 18, 15, 13, 6, 7, 8, 19, 9, 10, 17, 20}));
   EXPECT_EQ(back.stream(20)->payload, ByteBuffer(48, 7));
-  EXPECT_EQ(back.stream(18)->payload, ByteBuffer(4 * m.positions.size(), 1));
+  EXPECT_EQ(back.lightmap_uv, m.lightmap_uv);
+  EXPECT_EQ(back.stream(kLightmapUvType)->attr1, m.positions.size());
+  EXPECT_EQ(back.stream(kLightmapUvType)->attr3, 4u);
 }
 
 // The layout of the input survives: payloads out of directory order, non-zero padding, bytes after
@@ -169,12 +171,12 @@ TEST(ModelWrite, AnEditChangesOnlyItsStream) {
   const ByteBuffer bytes = odd_layout_model();
   Model m = read_ok(bytes);
   m.positions[5][1] = 42.0f;
-  m.batches[0].material = 9;
+  m.batches[0].wear_row = 9;
   const ByteBuffer edited = written(m);
   ASSERT_EQ(edited.size(), bytes.size());
   const Model back = read_ok(edited);
   EXPECT_EQ(back.positions[5][1], 42.0f);
-  EXPECT_EQ(back.batches[0].material, 9);
+  EXPECT_EQ(back.batches[0].wear_row, 9);
   for (std::size_t i = 0; i < m.streams.size(); ++i)
     if (m.streams[i].type_id != kPositionsType && m.streams[i].type_id != kBatchesType) {
       EXPECT_EQ(back.streams[i], m.streams[i]) << "stream #" << i;
@@ -249,7 +251,7 @@ TEST(ModelRead, TerrainIsRecognizedByItsStreams) {
   EXPECT_EQ(m.positions.size(), 32u);
   EXPECT_EQ(m.normals.size(), 32u);
   EXPECT_EQ(m.stream(21)->payload.size(), 12u * 28u);  // the terrain streams stay raw
-  EXPECT_EQ(m.stream(18)->payload.size(), 4u * 32u);
+  EXPECT_EQ(m.lightmap_uv, std::vector<PackedUv>(32, PackedUv{0x0303, 0x0303}));  // typed: type 18
   EXPECT_TRUE(m.stream(3)->payload.empty());  // typed: the bytes are in the fields
   EXPECT_EQ(written(m), bytes);
 }
@@ -347,9 +349,9 @@ TEST(ModelRead, DuplicateStreamsStayRaw) {
 
 TEST(ModelCodec, PackedFields) {
   EXPECT_EQ(decode_normal({{127, -128, 0, 5}}), (Vec3{1.0f, -1.0f, 0.0f}));
-  EXPECT_EQ(decode_uv({1024, -512}), (std::array<float, 2>{1.0f, -0.5f}));
-  EXPECT_EQ(encode_uv(1.0f, -0.5f), (PackedUv{1024, -512}));
-  EXPECT_EQ(encode_uv(100.0f, -100.0f), (PackedUv{32767, -32768}));
+  EXPECT_EQ(decode_uv({1024, 0x9000}), (std::array<float, 2>{1.0f, 36.0f}));  // u16: 0x9000 is not negative
+  EXPECT_EQ(encode_uv(1.0f, 36.0f), (PackedUv{1024, 0x9000}));
+  EXPECT_EQ(encode_uv(100.0f, -0.5f), (PackedUv{65535, 0}));  // clamped to 0..65535
   EXPECT_EQ(encode_uv(std::nanf(""), 0.00049f), (PackedUv{0, 1}));
   Node n = make_node(4);
   EXPECT_EQ(n.parent, 4);

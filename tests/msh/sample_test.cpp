@@ -381,14 +381,26 @@ TEST_F(SmallModel, WorldMatricesComposeParentThenChild) {
   auto world = world_matrices(s, 4.0f);
   ASSERT_TRUE(world);
   ASSERT_EQ(world->size(), 3u);
-  Mat4 root = pose_matrix(sample_ok(s, 0, 4.0f));
+  // The root is half a turn about z keyed at (4, 8, 12); the pose walk zeroes node 0's translation
+  // (docs/formats/msh.md 7.4) and keeps its rotation. The child sits at (1, 1, 1) in it.
+  const Mat4 root = {-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+  EXPECT_EQ(pose_matrix(sample_ok(s, 0, 4.0f)), (Mat4{-1, 0, 0, 4, 0, -1, 0, 8, 0, 0, 1, 12, 0, 0, 0, 1}));
   EXPECT_EQ((*world)[0], root);
   EXPECT_EQ((*world)[1], multiply(root, pose_matrix(sample_ok(s, 1, 4.0f))));
   EXPECT_EQ((*world)[2], multiply(root, pose_matrix(sample_ok(s, 2, 4.0f))));
-  // The root is half a turn about z at (4, 8, 12); the child sits at (1, 1, 1) in it.
-  EXPECT_NEAR((*world)[1][3], 3.0f, 1e-5f);
-  EXPECT_NEAR((*world)[1][7], 7.0f, 1e-5f);
-  EXPECT_NEAR((*world)[1][11], 13.0f, 1e-5f);
+  EXPECT_NEAR((*world)[1][3], -1.0f, 1e-5f);
+  EXPECT_NEAR((*world)[1][7], -1.0f, 1e-5f);
+  EXPECT_NEAR((*world)[1][11], 1.0f, 1e-5f);
+}
+
+TEST(PoseWalk, OnlyARootNodeZeroLosesItsTranslation) {
+  NodePose pose;
+  pose.quat = {1, 0, 0, 0};
+  pose.pos = {4, 8, 12};
+  const Mat4 moved = {1, 0, 0, 4, 0, 1, 0, 8, 0, 0, 1, 12, 0, 0, 0, 1};
+  EXPECT_EQ(pose_walk_local(0, kNoParent, pose), (Mat4{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(pose_walk_local(3, kNoParent, pose), moved);  // a later root keeps its place
+  EXPECT_EQ(pose_walk_local(1, 0, pose), moved);
 }
 
 TEST(Hierarchy, MultiplyIsTheRowMajorProduct) {

@@ -451,6 +451,58 @@ TEST(RsliVerify, VerifyFindsEveryRuleReadStopsAtTheFirst) {
   EXPECT_EQ(archive.error().message, found[0].message);
 }
 
+// docs/formats/rsli.md 2: one stored entry "AB" = "xyz", seed 0 (a zero XOR stream), bytes written
+// out by hand: +0x04 and +0x06 the count, +0x10 the total unpacked size.
+ByteBuffer hand_built_one_entry(std::uint8_t count_copy, std::uint8_t total_unpacked) {
+  ByteBuffer bytes = {
+      'N', 'L', 0x00, 0x01, 0x01, 0x00, count_copy, 0x00,  // magic, reserved, version, count, count copy
+      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xBA, 0xAB,      // reserved, presorted 0xABBA
+      total_unpacked, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // total unpacked size, seed 0
+      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,      // two zero words
+      'A', 'B', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,              // name
+      0x00, 0x00, 0x00, 0x00,                              // reserved
+      0x00, 0x00, 0x00, 0x00,                              // flags (stored), sort value 0
+      0x03, 0x00, 0x00, 0x00,                              // unpacked size
+      0x40, 0x00, 0x00, 0x00,                              // data offset
+      0x03, 0x00, 0x00, 0x00,                              // packed size
+      'x', 'y', 'z'};
+  return bytes;
+}
+
+TEST(RsliVerify, HeaderCountCopyAndTotalSize) {
+  ByteBuffer good = hand_built_one_entry(1, 3);
+  auto archive = read(good);
+  ASSERT_TRUE(archive.ok()) << archive.error().to_string();
+  EXPECT_EQ(archive->header.entry_count_copy(), 1);
+  EXPECT_EQ(archive->header.total_unpacked_size(), 3u);
+  EXPECT_EQ(unpacked_text(*archive, 0), "xyz");
+  EXPECT_TRUE(verify(good).empty());
+
+  // A mismatch is a warning of verify; read() still opens the library.
+  ByteBuffer bad = hand_built_one_entry(2, 7);
+  ASSERT_TRUE(read(bad).ok());
+  std::vector<Diagnostic> found = verify(bad);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].code, codes::kHeaderCountCopy);
+  EXPECT_EQ(found[0].severity, Severity::warning);
+  EXPECT_EQ(found[0].location.offset, 0x06u);
+  EXPECT_EQ(found[0].message, "entry count copy at +0x06 is 2, entry_count is 1: the engine refuses to load it");
+  EXPECT_EQ(found[1].code, codes::kHeaderTotalSize);
+  EXPECT_EQ(found[1].severity, Severity::warning);
+  EXPECT_EQ(found[1].location.offset, 0x10u);
+  EXPECT_EQ(found[1].message, "total unpacked size at +0x10 is 7, the entries' unpacked sizes add up to 3");
+  EXPECT_EQ(verify(hand_built_one_entry(0, 3)).size(), 1u);
+  EXPECT_EQ(verify(hand_built_one_entry(1, 0))[0].code, codes::kHeaderTotalSize);
+
+  // The sum is taken over unpacked sizes, not packed ones, in 64 bits.
+  LibrarySpec spec = three_entries();
+  spec.rows[0].payload = lzss_encode(as_bytes(std::string_view("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")));
+  spec.rows[0].flags = static_cast<std::uint16_t>(Method::lzss);
+  spec.rows[0].unpacked = 40;
+  spec.total_unpacked = 40 + 4 + 2;
+  EXPECT_TRUE(verify(build_library(spec)).empty());
+}
+
 TEST(RsliFind, EngineLookup) {
   LibrarySpec spec;
   spec.rows = {stored_row("FONT.FNT", "1"), stored_row("EXACTLYTWELV", "2"), stored_row("A", "3"),

@@ -44,6 +44,8 @@ struct LibrarySpec {
   std::uint32_t seed = 0x5A3C1234;           // bits 16..31 must be ignored
   std::optional<std::uint32_t> overlay;      // AO trailer
   std::optional<std::int16_t> count;         // default: rows.size()
+  std::optional<std::int16_t> count_copy;    // header +0x06; default: the count
+  std::optional<std::uint32_t> total_unpacked;  // header +0x10; default: the sum of the rows' unpacked sizes
   std::uint8_t reserved_byte = 0;            // header byte 2
   std::uint8_t version = 1;                  // header byte 3
   ByteBuffer gap;                            // bytes between the table and the first payload
@@ -75,9 +77,13 @@ inline ByteBuffer build_library(const LibrarySpec& spec) {
   out[3] = spec.version;
   const std::int16_t count = spec.count.value_or(static_cast<std::int16_t>(n));
   std::memcpy(out.data() + 4, &count, 2);
-  for (std::size_t i = 6; i < 14; ++i) out[i] = static_cast<std::uint8_t>(0xC0 + i);  // reserved, kept
+  const std::int16_t count_copy = spec.count_copy.value_or(count);
+  std::memcpy(out.data() + 6, &count_copy, 2);
+  for (std::size_t i = 8; i < 14; ++i) out[i] = static_cast<std::uint8_t>(0xC0 + i);  // reserved, kept
   store_u16(out.data() + 0x0E, spec.presorted ? kPresortedFlag : 0x1111);
-  for (std::size_t i = 0x10; i < 0x14; ++i) out[i] = static_cast<std::uint8_t>(0xD0 + i);
+  std::uint64_t total_unpacked = 0;
+  for (const RowSpec& r : spec.rows) total_unpacked += r.unpacked.value_or(static_cast<std::uint32_t>(r.payload.size()));
+  store_u32(out.data() + 0x10, spec.total_unpacked.value_or(static_cast<std::uint32_t>(total_unpacked)));
   store_u32(out.data() + 0x14, spec.seed);
   for (std::size_t i = 0x18; i < 0x20; ++i) out[i] = static_cast<std::uint8_t>(0xE0 + i);
   ByteBuffer table(n * kEntrySize, 0);

@@ -130,6 +130,34 @@ TEST(RsliWrite, CanonicalReadsBackWithTheSameContent) {
   EXPECT_EQ(write_ok(document_of(canonical), true), canonical);
 }
 
+TEST(RsliWrite, CanonicalWritesTheCountTwiceAndTheTotalUnpackedSize) {
+  // A library with both header fields wrong (verify warns), rewritten: +0x06 = n, +0x10 = the sum of
+  // the unpacked sizes, every other header byte kept (docs/formats/rsli.md 2, 10.2).
+  LibrarySpec spec;
+  spec.rows = {stored_row("B", "bbbbb"), packed_row("A", Method::lzss, std::string(300, 'q'))};
+  spec.count_copy = 9;
+  spec.total_unpacked = 0x11223344;
+  ByteBuffer bytes = build_library(spec);
+  ASSERT_EQ(verify(bytes).size(), 2u);
+  ByteBuffer canonical = write_ok(document_of(bytes), true);
+  EXPECT_EQ(std::vector<std::uint8_t>(canonical.begin() + 4, canonical.begin() + 8),
+            (std::vector<std::uint8_t>{0x02, 0x00, 0x02, 0x00}));
+  EXPECT_EQ(std::vector<std::uint8_t>(canonical.begin() + 0x10, canonical.begin() + 0x14),
+            (std::vector<std::uint8_t>{0x31, 0x01, 0x00, 0x00}));  // 5 + 300 = 305
+  EXPECT_TRUE(std::equal(canonical.begin() + 8, canonical.begin() + 0x0E, bytes.begin() + 8));
+  EXPECT_TRUE(std::equal(canonical.begin() + 0x14, canonical.begin() + 0x20, bytes.begin() + 0x14));
+  EXPECT_TRUE(verify(canonical).empty());
+
+  // After an edit the fields follow the new entries.
+  Document document = document_of(canonical);
+  ASSERT_TRUE(remove_entry(document, 0).ok());
+  ByteBuffer edited = write_ok(document, false);
+  EXPECT_EQ(load_i16(edited.data() + 4), 1);
+  EXPECT_EQ(load_i16(edited.data() + 6), 1);
+  EXPECT_EQ(load_u32(edited.data() + 0x10), 300u);
+  EXPECT_TRUE(verify(edited).empty());
+}
+
 TEST(RsliWrite, CanonicalKeepsTheOverlay) {
   LibrarySpec spec = mixed_library();
   spec.overlay = 0x30;
@@ -311,6 +339,10 @@ RC_GTEST_PROP(RsliWriteProperty, RandomLibraryRoundTrips, ()) {
   auto archive = read(*bytes, Profile::strict);
   RC_ASSERT(archive.ok());
   RC_ASSERT(archive->entries.size() == expected.size());
+  std::uint64_t total_unpacked = 0;
+  for (const auto& [name, payload] : expected) total_unpacked += payload.size();
+  RC_ASSERT(archive->header.entry_count_copy() == static_cast<std::int16_t>(expected.size()));
+  RC_ASSERT(archive->header.total_unpacked_size() == total_unpacked);
   for (std::size_t i = 0; i < expected.size(); ++i) {
     RC_ASSERT(std::string(archive->entries[i].name()) == expected[i].first);
     RC_ASSERT(find(*archive, expected[i].first) == std::optional<std::size_t>(i));

@@ -250,17 +250,48 @@ TEST_F(ManagerTest, MetaFromAttr1AndTheVersionPrefix) {
   std::size_t attr3 = *m.materials().find(test::kEntryAttr3);
   EXPECT_EQ(m.materials().slot(attr3).meta, (MaterialMeta{5, 6, 0x12345678, 0, false, 0, true}));
   EXPECT_EQ(m.materials().slot(attr3).texture_load_flags, 0x200000u);
+  // FLAGS: attr1 0x7E has bit 1 and not bit 0: 0x80000 (the emboss setting is off by default).
   std::size_t flags = *m.materials().find(test::kEntryFlags);
-  EXPECT_EQ(m.materials().slot(flags).texture_load_flags, 0u);  // bit0 clear; flagA's 0x80000 not applied
-  // Their textures were loaded with those flags: SKIP.0 0x200000, PAGE.0 0.
+  EXPECT_EQ(m.materials().slot(flags).texture_load_flags, 0x80000u);
+  // Their textures were loaded with those flags: SKIP.0 0x200000, PAGE.0 0x80000 (the slot keeps the
+  // caller's flags; the loader got them OR 0x400000).
   for (const CacheSlot& s : m.textures().slots()) {
     if (s.res_index == test::kResSkip) {
       EXPECT_EQ(s.load_flags, 0x200000u);
     }
     if (s.res_index == test::kResPage) {
-      EXPECT_EQ(s.load_flags, 0u);
+      EXPECT_EQ(s.load_flags, 0x80000u);
     }
   }
+}
+
+// docs/runtime.md 6.3: bit 0 -> 0x200000, bit 1 -> 0x80000 unless the emboss setting is on; the other
+// bits add nothing.
+TEST(PhaseTextureLoadFlags, FromAttr1AndTheEmbossSetting) {
+  EXPECT_EQ(phase_texture_load_flags(0x00, false), 0u);
+  EXPECT_EQ(phase_texture_load_flags(0x01, false), 0x200000u);
+  EXPECT_EQ(phase_texture_load_flags(0x02, false), 0x80000u);
+  EXPECT_EQ(phase_texture_load_flags(0x03, false), 0x280000u);
+  EXPECT_EQ(phase_texture_load_flags(0x7E, false), 0x80000u);
+  EXPECT_EQ(phase_texture_load_flags(0x41, false), 0x200000u);
+  EXPECT_EQ(phase_texture_load_flags(0xFFFFFF80u, false), 0u);
+  EXPECT_EQ(phase_texture_load_flags(0x02, true), 0u);
+  EXPECT_EQ(phase_texture_load_flags(0x03, true), 0x200000u);
+  EXPECT_EQ(kLoadFlagOpaque, 0x80000u);
+  EXPECT_EQ(kLoadFlagTextureStage1, 0x200000u);
+}
+
+TEST_F(ManagerTest, TheEmbossSettingDropsTheOpaqueFlag) {
+  ManagerOptions options = logging();
+  options.emboss_bump = true;
+  MaterialManager m = open(std::move(options));
+  ASSERT_TRUE(m.load_material("FLAGS").ok());
+  const std::size_t flags = *m.materials().find(test::kEntryFlags);
+  EXPECT_EQ(m.materials().slot(flags).texture_load_flags, 0u);
+  const std::int32_t page = m.materials().slot(flags).phases[0].texture_slot;
+  ASSERT_GE(page, 0);
+  EXPECT_EQ(m.textures().slots()[static_cast<std::size_t>(page)].load_flags, 0u);
+  EXPECT_EQ(m.textures().slots()[static_cast<std::size_t>(page)].res_index, test::kResPage);
 }
 
 // ======================= phase selection (vtable 3, 5) =======================
@@ -764,12 +795,20 @@ TEST_F(ManagerTest, MipSkipAndTheTextureObjectSize) {
   EXPECT_EQ(m.load_texture("ROCK.B2")->object->load.mip_skip, 0u);
 }
 
-TEST_F(ManagerTest, PageRectsOnlyWithLoadFlag0x400000) {
+TEST_F(ManagerTest, EveryTextureLoadAddsThePageFlagLightmapsDoNot) {
   MaterialManager m = open();
+  // docs/runtime.md 9.3: the texture-by-name load decodes with the flags OR 0x400000, so the Page
+  // rects apply even when the caller passes 0; the slot records the caller's 0.
   auto plain = m.load_texture("PAGE.0");
-  ASSERT_EQ(plain->object->load.rects.size(), 1u);  // the whole texture only
+  ASSERT_EQ(plain->object->load.rects.size(), 3u);
+  EXPECT_EQ(m.textures().slots()[0].load_flags, 0u);
+  // A lightmap loads with the flags as given (none): the whole page only.
+  auto lightmap = m.load_lightmap("LMPAGE.0");
+  ASSERT_NE(lightmap->object, nullptr);
+  EXPECT_EQ(lightmap->object->load.rects.size(), 1u);
   m.unload_all_textures();
   auto paged = m.load_texture("PAGE.0", 0x400000);
+  EXPECT_EQ(m.textures().slots()[0].load_flags, 0x400000u);
   const auto& rects = paged->object->load.rects;
   ASSERT_EQ(rects.size(), 3u);
   // [0]: pixels (0, 0, 8, 8), UV (0, 0, 1, 1).

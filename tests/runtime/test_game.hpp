@@ -155,7 +155,7 @@ inline RawEntry wear_entry(const std::string& name, std::string_view text) {
 //   9 SKIPPAGE.0  8x8, 2 mips, 8888, flags5 0x02000000, Page {2,2,2,2}  mip skip 1 -> 4x4
 //  10 BAD.0       a payload that is no Texm (the entry cannot be read)
 // lightmap.lib
-//   0 LM1.0 4x4 565, 1 LM2.0 8x4 565, 2 LMPAL.C 2x2 format 0
+//   0 LM1.0 4x4 565, 1 LM2.0 8x4 565, 2 LMPAL.C 2x2 format 0, 3 LMPAGE.0 8x8 8888 Page {2,4,0,8}
 // Palettes.LIB: A.PAL (slot 0, fill 0xA0), B2.PAL (slot 14, fill 0xB2), Z9.PAL (slot 285, fill 0xF9),
 //   and an entry README that is no palette name.
 // MATERIAL.LIB (entry index: name, attr1, attr2)
@@ -280,7 +280,9 @@ inline void write_standard_game(const std::filesystem::path& dir) {
   write_library(dir / kTexturesFile, standard_textures());
   write_library(dir / kLightmapsFile, {texture_entry({"LM1.0", 4, 4, 1, 565, 0, std::nullopt}),
                                        texture_entry({"LM2.0", 8, 4, 1, 565, 0, std::nullopt}),
-                                       texture_entry({"LMPAL.C", 2, 2, 1, 0, 0, std::nullopt})});
+                                       texture_entry({"LMPAL.C", 2, 2, 1, 0, 0, std::nullopt}),
+                                       texture_entry({"LMPAGE.0", 8, 8, 1, 8888, 0,
+                                                      std::vector<texm::PageRect>{{2, 4, 0, 8}}})});
   write_library(dir / kPalettesFile, {{kPalTypeId, 0, 0, "A.PAL", make_pal(0xA0)},
                                       {kPalTypeId, 0, 0, "B2.PAL", make_pal(0xB2)},
                                       {kPalTypeId, 0, 0, "README", ByteBuffer{1, 2, 3}},

@@ -191,7 +191,7 @@ TEST_F(ViewService, AnIndexedTextureShowsItsPaletteAsTheDecoderReadsIt) {
       const ByteBuffer payload = entry_payload("Textures.lib", e["name"]);
       texm::Texture texture = texm::read(payload).value();
       std::uint8_t index = 7, rgba[4];
-      texm::decode_pixels(texm::Format::indexed8, &index, 1, texture.palette.data(), rgba);
+      texm::decode_pixels(texm::pixel_rule(texture).value(), &index, 1, rgba);
       EXPECT_EQ(doc["palette"][7], json::array({rgba[0], rgba[1], rgba[2], rgba[3]}));
       return;
     }

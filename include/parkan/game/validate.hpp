@@ -15,15 +15,16 @@
 
 namespace parkan::game {
 
-// The resource types a validation counts (by_type keys). Other library entries count under their
-// archive type name (the FourCC, or the decimal type id).
+// The resource types a validation counts (by_type keys, docs/cli.md): an NRes entry's type as
+// `archive list` prints it (the FourCC, or the decimal type id), objects.rlb prototypes included
+// (STAT, BTLU, ...); a loose file under the type id its payload is stored with in an archive; an
+// RsLi entry by its content (Texm) or name extension; `archive` for the containers themselves.
 namespace resource_type {
 inline constexpr const char* kTexture = "Texm";
 inline constexpr const char* kMaterial = "MAT0";
 inline constexpr const char* kWear = "WEAR";
-inline constexpr const char* kModel = "MSH";
-inline constexpr const char* kPalette = "PAL";
-inline constexpr const char* kPrototype = "objects";  // an objects.rlb entry
+inline constexpr const char* kModel = "MESH";
+inline constexpr const char* kPalette = "Palm";
 inline constexpr const char* kArchive = "archive";    // the container itself (its directory)
 }  // namespace resource_type
 

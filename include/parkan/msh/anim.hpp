@@ -44,8 +44,13 @@ Result<Mat4> blend_node(const AnimStreams& streams, std::uint32_t node, float ta
 // anim.node.parent_range, with the node named.
 Result<Hierarchy> read_hierarchy(const AnimStreams& streams);
 
-// World matrices of every node at time t: W(root) = L(root), W(n) = W(parent) * L(n)
-// (docs/formats/msh.md 7, 7.3). `out` must hold streams.node_count matrices (anim.world.output) and
+// The engine's pose walk (docs/formats/msh.md 7.4; AniMesh 0x10008d88): node 0 without a parent keeps
+// its rotation and loses its translation (elements 3, 7, 11 zeroed); every other node keeps its pose.
+// The placement of the object supplies the root's position instead.
+Mat4 pose_walk_local(std::uint32_t node, std::uint16_t parent, const NodePose& pose);
+
+// World matrices of every node at time t: W(root) = L(root), W(n) = W(parent) * L(n), L from
+// pose_walk_local (docs/formats/msh.md 7, 7.3, 7.4). `out` must hold streams.node_count matrices (anim.world.output) and
 // `hierarchy` be the model's (anim.world.hierarchy); a sampler error stops it.
 Status world_matrices(const AnimStreams& streams, const Hierarchy& hierarchy, float t, std::span<Mat4> out);
 // One call for a whole model: hierarchy + world matrices.

@@ -41,13 +41,13 @@ inline constexpr std::uint32_t kStaticFrameCount = 1;  // Res19.attr2 of a stati
 using Vec3 = std::array<float, 3>;
 using Quat = std::array<float, 4>;   // runtime order [w, x, y, z] (3.4)
 using Mat4 = std::array<float, 16>;  // the engine's order: row-major, translation at 3, 7, 11 (4.3)
-using RawQuat = std::array<std::int16_t, 4>;  // disk order qx, qy, qz, qw (2.1)
+using RawQuat = std::array<std::int16_t, 4>;  // the words at +0x10..+0x16; which is w: kQuatWordOf (math.hpp)
 
 // One AnimKey24, every field as stored.
 struct AnimKey {
   Vec3 pos{};
   float time = 0.0f;
-  RawQuat quat_raw{};  // x, y, z, w as on disk; decode with decode_quat()
+  RawQuat quat_raw{};  // the four words as stored; decode with decode_quat()
   bool operator==(const AnimKey&) const = default;
 };
 

@@ -18,16 +18,18 @@ struct WearSummary {
   std::string name;                                        // "<stem>.wea" as stored (cp1251)
   std::optional<std::vector<std::string>> material_names;  // cp1251, when the table was found and read
   std::optional<std::string> problem;                      // why not: not found, or the parse error
+  bool has_lightmaps = false;                              // the table has a LIGHTMAPS block
 };
 
 // The stored size of every stream (typed streams keep their bytes in the container, not the row).
 std::vector<std::size_t> stream_sizes(const Model& model);
 
 // The batch's material name through the WEAR table (UTF-8), or nullopt (no table, row past it).
-std::optional<std::string> batch_material_name(const WearSummary* wear, std::uint16_t material);
+std::optional<std::string> batch_material_name(const WearSummary* wear, std::uint16_t wear_row);
 
-// {"model", "kind", "node_table", "streams", "nodes", "slots", "counts", "batches", "wear"}; `wear` is
-// null for a model that is a bare file (no library to hold a table).
+// {"model", "kind", "node_table", "streams", "nodes", "slots", "counts", "lightmap_uv", "path_graph",
+// "batches", "wear"} (docs/cli.md 2.10); `wear` is null for a model that is a bare file (no library to
+// hold a table).
 nlohmann::json model_info_json(const Model& model, std::string_view display_name, const WearSummary* wear);
 
 }  // namespace parkan::msh

@@ -2,6 +2,8 @@
 // The engine's exact numeric procedures used by the animation path, one small function each,
 // in float (docs/formats/msh-animation.md 3.1, 3.4, 4.1-4.4, 3.1,
 // "Quaternion math").
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "parkan/msh/anim_types.hpp"
@@ -15,10 +17,24 @@ std::uint32_t frame_index(float t);
 // 2.1: (float)s16 * (1.0f / 32767.0f).
 inline constexpr float kQuatScale = 1.0f / 32767.0f;
 inline float decode_quat_component(std::int16_t value) { return static_cast<float>(value) * kQuatScale; }
-// Disk order x, y, z, w to runtime order [w, x, y, z] (3.4).
+// THE quaternion order, in this one place (docs/formats/msh-animation.md 2.1, 3.4): the RawQuat word
+// (0..3 = key bytes +0x10, +0x12, +0x14, +0x16) that holds each runtime component [w, x, y, z]. The
+// seed's order puts w at +0x16: {3, 0, 1, 2}. openparkan reads w at +0x10, which is {0, 1, 2, 3} (both
+// rotate by the same conjugate, so only the slot of w differs); `parkan evidence` counts which one the
+// retail keys hold (docs/evidence.md), and flipping the reading is this one line.
+inline constexpr std::array<std::size_t, 4> kQuatWordOf = {3, 0, 1, 2};
+
+// Stored words to runtime order [w, x, y, z] (3.4).
 inline Quat decode_quat(const RawQuat& raw) {
-  return {decode_quat_component(raw[3]), decode_quat_component(raw[0]), decode_quat_component(raw[1]),
-          decode_quat_component(raw[2])};
+  return {decode_quat_component(raw[kQuatWordOf[0]]), decode_quat_component(raw[kQuatWordOf[1]]),
+          decode_quat_component(raw[kQuatWordOf[2]]), decode_quat_component(raw[kQuatWordOf[3]])};
+}
+
+// The identity rotation as stored: 32767 in w's word, 0 elsewhere.
+inline constexpr RawQuat identity_raw_quat() {
+  RawQuat raw{};
+  raw[kQuatWordOf[0]] = 32767;
+  return raw;
 }
 
 // 4.4, g_FastProc[14]: the 16-float matrix of q = [w, x, y, z], translation cells zero.
@@ -62,7 +78,7 @@ Vec3 blend_position(const Vec3& a, const Vec3& b, float blend);
 
 // 10.4: round(q * 32767) clamped to [-32767, 32767]; nullopt for NaN.
 std::optional<std::int16_t> quantize_quat_component(float q);
-// Runtime order [w, x, y, z] to disk order x, y, z, w; an error (anim.quat.nan) names a NaN component.
+// Runtime order [w, x, y, z] to the stored words (kQuatWordOf); an error (anim.quat.nan) names a NaN component.
 Result<RawQuat> quantize_quat(const Quat& q);
 
 }  // namespace parkan::msh

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "parkan/core/bytes.hpp"
@@ -23,8 +24,11 @@ inline constexpr std::uint32_t kNormalsType = 4;
 inline constexpr std::uint32_t kUv0Type = 5;
 inline constexpr std::uint32_t kIndicesType = 6;
 inline constexpr std::uint32_t kTrianglesType = 7;
-inline constexpr std::uint32_t kNodeStringsType = 10;
+inline constexpr std::uint32_t kNodeNamesType = 9;
+inline constexpr std::uint32_t kNodeStringsType = 10;  // the socket prefixes (docs/formats/msh.md 6.2)
 inline constexpr std::uint32_t kBatchesType = 13;
+inline constexpr std::uint32_t kPathGraphType = 17;
+inline constexpr std::uint32_t kLightmapUvType = 18;
 inline constexpr std::uint32_t kTerrainPairsType = 11;  // Land.msh only (docs/formats/msh.md 9)
 inline constexpr std::uint32_t kTerrainAuxType = 14;
 inline constexpr std::uint32_t kTerrainFacesType = 21;
@@ -38,15 +42,25 @@ inline constexpr std::size_t kUvStride = 4;
 inline constexpr std::size_t kIndexStride = 2;
 inline constexpr std::size_t kTriangleStride = 16;
 inline constexpr std::size_t kBatchStride = 20;
+inline constexpr std::size_t kNodeNameSize = 32;     // type 9: one NUL-padded name per node (6.2)
+inline constexpr std::size_t kPathNodeStride = 20;   // type 17 (6.5)
+inline constexpr std::size_t kPathLinkStride = 40;
 inline constexpr std::size_t kTerrainFaceStride = 28;
 
+// The slot matrix (docs/formats/msh.md 2.2): Node::slots[stage][level] is word 4 + 5*stage + level.
 inline constexpr std::uint16_t kNoSlot = 0xFFFF;
-inline constexpr std::size_t kStateCount = 3;  // slot[a][b]: a = state (docs/formats/msh.md 2.2)
-inline constexpr std::size_t kLodCount = 5;    //              b = LOD, 0 = most detailed
+inline constexpr std::size_t kDamageStageCount = 3;  // stage 0 intact, 1 and 2 damaged (filled in order)
+inline constexpr std::size_t kLevelCount = 5;        // levels 0..3 LODs (0 finest), 4 the cockpit view
+inline constexpr std::size_t kCockpitLevel = 4;      // drawn only in the unit's own first-person view
+inline constexpr std::size_t kLodLevelCount = 4;     // the levels that are LODs
 inline constexpr float kNormalScale = 127.0f;  // int8 / 127, clamped to [-1, 1] (docs/formats/msh.md 4)
-inline constexpr float kUvScale = 1024.0f;     // int16 / 1024
+inline constexpr float kUvScale = 1024.0f;     // u16 / 1024 (docs/formats/msh.md 4.3)
 inline constexpr float kFaceNormalScale = 32767.0f;
-inline constexpr std::uint16_t kBatchTwoSided = 0x0002;
+
+// Node flags (docs/formats/msh.md 2.3).
+inline constexpr std::uint16_t kNodeInterior = 0x0001;        // interior component (o*/i* names), drawn
+inline constexpr std::uint16_t kNodeCockpit = 0x0020;         // the cockpit: geometry in level 4 only
+inline constexpr std::uint16_t kNodeDrawnAtZeroLife = 0x0100; // still drawn at life 0 (building shells)
 
 // Node38 (docs/formats/msh.md 2).
 struct Node {
@@ -54,8 +68,8 @@ struct Node {
   std::uint16_t parent = kNoParent;
   std::uint16_t anim_map_start = kNoMap;
   std::uint16_t fallback_key = 0;
-  std::array<std::array<std::uint16_t, kLodCount>, kStateCount> slots{};  // kNoSlot: no geometry
-  std::uint16_t slot(std::size_t state, std::size_t lod) const { return slots[state][lod]; }
+  std::array<std::array<std::uint16_t, kLevelCount>, kDamageStageCount> slots{};  // kNoSlot: no geometry
+  std::uint16_t slot(std::size_t stage, std::size_t level) const { return slots[stage][level]; }
   bool operator==(const Node&) const = default;
 };
 Node make_node(std::uint16_t parent);  // every slot kNoSlot, no animation map, fallback key 0
@@ -69,14 +83,16 @@ struct ModelBounds {
   bool operator==(const ModelBounds&) const;  // bitwise (NaN payloads count)
 };
 
-// Slot68 (docs/formats/msh.md 3).
+// Slot68 (docs/formats/msh.md 3.2).
 struct Slot {
   std::uint16_t tri_start = 0, tri_count = 0;
   std::uint16_t batch_start = 0, batch_count = 0;
   Vec3 aabb_min{}, aabb_max{};
   Vec3 sphere_center{};
   float sphere_radius = 0.0f;
-  std::array<std::uint32_t, 5> tail{};  // opaque
+  float area = 0.0f;                    // +0x30 surface area, before the mesh scale
+  float box_volume = 0.0f;              // +0x34 volume of the box, before the mesh scale
+  std::array<std::uint32_t, 3> tail{};  // +0x38, kept
   bool operator==(const Slot&) const;   // bitwise
 };
 
@@ -87,41 +103,88 @@ struct PackedNormal {
 };
 Vec3 decode_normal(const PackedNormal& n);  // clamp(v / 127, -1, 1) per component, not normalized
 
-// Type 5: int16 u, v.
+// Types 5 and 18 (docs/formats/msh.md 4.3): u16 u, v.
 struct PackedUv {
-  std::int16_t u = 0, v = 0;
+  std::uint16_t u = 0, v = 0;
   bool operator==(const PackedUv&) const = default;
 };
 std::array<float, 2> decode_uv(const PackedUv& uv);  // value / 1024, no V flip
-PackedUv encode_uv(float u, float v);                // round(x * 1024) clamped to int16
+PackedUv encode_uv(float u, float v);                // round(x * 1024) clamped to 0..65535, NaN 0
 
-// TriDesc16 (docs/formats/msh.md 6).
+// TriDesc16 (docs/formats/msh.md 6.1).
+inline constexpr std::uint16_t kFaceWalkable = 0x0002;  // walkable floor; rounds strike it
+inline constexpr std::uint16_t kFaceFoliage = 0x0004;   // foliage (and glass); rounds pass
+inline constexpr std::uint16_t kFaceDoor = 0x0010;      // door leaf; rounds strike it
+inline constexpr std::uint16_t kFaceGlass = 0x0020;     // glass; rounds pass
+inline constexpr std::uint16_t kEdgeCodeBits = 0x003F;  // +0x0E: three 2-bit twin-edge codes
+inline constexpr unsigned kOpenEdge = 3;                // the code of an edge without a twin
+inline constexpr std::uint16_t kNoTwin = 0xFFFF;        // link[k] of an open edge
 struct TriangleDesc {
   std::uint16_t flags = 0;
-  std::array<std::uint16_t, 3> link{};
+  std::array<std::uint16_t, 3> link{};   // the triangle across edge k (type 7 index)
   std::array<std::int16_t, 3> normal{};  // / 32767
-  std::uint16_t selectors = 0;
+  std::uint16_t selectors = 0;           // low 6 bits: edge codes; higher bits kept as stored
+  // Edge k's twin-edge code: the edge of link[k] that edge k meets, kOpenEdge when none.
+  unsigned edge_code(std::size_t k) const { return (selectors >> (2 * k)) & 3u; }
   bool operator==(const TriangleDesc&) const = default;
 };
 
-// Batch20 (docs/formats/msh.md 5): `material` is the WEAR row (docs/formats/msh.md 12.2).
+// Batch20 (docs/formats/msh.md 5.1).
+inline constexpr std::uint8_t kBatchUnlit = 0xFF;         // +0x05
+inline constexpr std::uint8_t kBatchLightmapped = 0x00;   // +0x05: LIGHTMAPS entry 0, UVs from type 18
+inline constexpr std::uint16_t kNoRoom = 0xFFFF;          // +0x06 on a batch that is not a portal
+// Batch word bits (docs/formats/msh.md 5.2).
+inline constexpr std::uint32_t kBatchWordBit1 = 0x0001;
+inline constexpr std::uint32_t kBatchTwoSided = 0x0002;   // meaning unproven: every batch is drawn unculled
+inline constexpr std::uint32_t kBatchWordBit4 = 0x0004;
+inline constexpr std::uint32_t kBatchWordPortal = 0x0008;        // +0x06 names the room beyond; see-through
+inline constexpr std::uint32_t kBatchWordBit10 = 0x0010;
+inline constexpr std::uint32_t kBatchWordPortalQueued = 0x0020;  // ORed on portals by the engine, not stored
+inline constexpr std::uint32_t kBatchWordBit40 = 0x0040;
+inline constexpr std::uint32_t kBatchWordTranslucent = 0x0100;   // queued see-through
+inline constexpr std::uint32_t kBatchWordLightmapped = 0x2000;   // with +0x05 = 0x00
+inline constexpr std::uint32_t kBatchWordBit4000 = 0x4000;
+inline constexpr std::uint32_t kBatchWordMask = 0x7FFF;  // every bit a retail batch sets
 struct Batch {
-  std::uint16_t flags = 0;
-  std::uint16_t material = 0;
-  std::uint16_t w04 = 0, w06 = 0;  // opaque
-  std::uint16_t index_count = 0;   // a multiple of 3
-  std::uint32_t index_start = 0;   // first element of type 6
-  std::uint16_t w0E = 0;           // opaque
-  std::uint32_t base_vertex = 0;   // added to every index
+  std::uint32_t word = 0;            // +0x00 batch word
+  std::uint8_t wear_row = 0;         // +0x04 the WEAR MATERIALS row (docs/formats/msh.md 12.2)
+  std::uint8_t lightmap = kBatchUnlit;  // +0x05 kBatchLightmapped or kBatchUnlit
+  std::uint16_t room = kNoRoom;      // +0x06 the room (node) beyond a portal batch
+  std::uint16_t index_count = 0;     // +0x08 a multiple of 3
+  std::uint32_t index_start = 0;     // +0x0A first element of type 6
+  std::uint16_t vertex_count = 0;    // +0x0E largest relative index + 1
+  std::uint32_t base_vertex = 0;     // +0x10 added to every index
   bool operator==(const Batch&) const = default;
 };
 
-// A type 10 record (docs/formats/msh.md 6): `uint32 len; if len > 0: char text[len + 1]`.
+// A type 9 record (docs/formats/msh.md 6.2): 32 bytes, the node's name NUL-padded (kept whole).
+using NodeNameRecord = std::array<char, kNodeNameSize>;
+NodeNameRecord make_node_name(std::string_view name);  // the first 32 bytes of `name`, NUL-padded
+std::string node_name_text(const NodeNameRecord& record);  // the bytes before the first NUL
+
+// A type 10 record (docs/formats/msh.md 6.3): `uint32 len; if len > 0: char text[len + 1]`, the part
+// prefix the node's socket accepts.
 struct NodeString {
   bool present = false;        // len > 0
   std::string text;            // len bytes, cp1251
   std::uint8_t terminator = 0; // the byte after the text (a NUL in every known file; kept)
   bool operator==(const NodeString&) const = default;
+};
+
+// Type 17, the path graph of a building (docs/formats/msh.md 6.5): attr1 nodes, then attr2 links.
+struct PathNode {
+  Vec3 position{};
+  std::uint32_t place_flags = 0;
+  std::uint32_t frame_node = 0;  // the model node whose frame holds the point
+  bool operator==(const PathNode&) const;  // bitwise
+};
+inline constexpr std::uint32_t kPathLinkReserved = 0xFFFFFFFFu;
+struct PathLink {
+  std::uint32_t from = 0, to = 0;  // path node indices
+  std::array<std::uint32_t, 8> reserved{kPathLinkReserved, kPathLinkReserved, kPathLinkReserved,
+                                        kPathLinkReserved, kPathLinkReserved, kPathLinkReserved,
+                                        kPathLinkReserved, kPathLinkReserved};
+  bool operator==(const PathLink&) const = default;
 };
 
 // One stream as stored: its directory row and payload, in directory order.
@@ -130,7 +193,7 @@ struct StreamRow {
   std::uint32_t attr1 = 0, attr2 = 0, attr3 = 0;
   std::string name;     // as stored
   // The bytes as read, written unchanged, for streams without a typed form. Empty for the typed
-  // streams (the first of types 1, 2, 3, 4, 5, 6, 7, 10, 13; type 1 unless legacy): their bytes are
+  // streams (the first of types 1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 17, 18; type 1 unless legacy): their bytes are
   // the fields of Model (and are in Model::container); the writer serializes them from the fields.
   ByteBuffer payload;
   bool operator==(const StreamRow&) const = default;
@@ -150,20 +213,27 @@ struct Model {
   std::vector<Vec3> positions;
   std::vector<PackedNormal> normals;
   std::vector<PackedUv> uv0;
+  std::vector<PackedUv> lightmap_uv;  // type 18: present exactly when the WEAR has LIGHTMAPS
   std::vector<std::uint16_t> indices;
   std::vector<TriangleDesc> triangles;
   std::vector<Batch> batches;
-  std::vector<NodeString> node_strings;
+  std::vector<NodeNameRecord> node_names;  // type 9, one per node
+  std::vector<NodeString> node_strings;    // type 10, one per node
   ByteBuffer node_strings_tail;  // bytes after the last record (the engine never reads them)
-  // Every stream in directory order. Typed streams (1, 2, 3, 4, 5, 6, 7, 10, 13; the first of each type)
-  // are written from the fields above; the others (8, 9, 11, 14, 15-21 ...) from their payload, unchanged.
+  std::vector<PathNode> path_nodes;  // type 17
+  std::vector<PathLink> path_links;
+  // Every stream in directory order. Typed streams (1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 17, 18; the first of
+  // each type) are written from the fields above; the others (8, 11, 14, 15, 16, 19-21 ...) from their
+  // payload, unchanged.
   std::vector<StreamRow> streams;
   // The model NRes as read: write_model keeps its layout (gaps, padding, name bytes, sort table) and
   // replaces only the payloads and rows that changed. Empty for a model built in code.
   ByteBuffer container;
 
-  // The node's name: its type 10 string, else "node<i>".
+  // The node's name: its type 9 name when present and not empty, else "node<i>".
   std::string node_name(std::size_t node) const;
+  // The part prefix the node's socket accepts: its type 10 text, "" when absent.
+  std::string socket_prefix(std::size_t node) const;
   bool has_stream(std::uint32_t type_id) const;
   const StreamRow* stream(std::uint32_t type_id) const;  // the first of that type
 };

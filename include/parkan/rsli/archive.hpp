@@ -49,7 +49,9 @@ enum class Profile {
 struct Header {
   std::array<std::uint8_t, kHeaderSize> raw{};  // as stored (reserved bytes kept)
   std::int16_t entry_count() const;
+  std::int16_t entry_count_copy() const;     // +0x06: the loader requires it to equal entry_count (rsli.md 2)
   std::uint16_t presorted_flag() const;
+  std::uint32_t total_unpacked_size() const;  // +0x10: the sum of every entry's unpacked_size (rsli.md 2)
   std::uint32_t xor_seed() const;  // only bits 0..15 are used
   bool presorted() const { return presorted_flag() == kPresortedFlag; }
 };
@@ -101,6 +103,8 @@ inline constexpr const char* kSortTable = "rsli.sort_table.order";        // pre
 inline constexpr const char* kEntryDecode = "rsli.entry.decode";          // the payload does not unpack (the
                                                                            // decoder's own code in the message)
 inline constexpr const char* kNameCase = "rsli.name.case";                // warning: lower case, rsFind cannot find it
+inline constexpr const char* kHeaderCountCopy = "rsli.header.count_copy";  // warning: +0x06 differs from entry_count
+inline constexpr const char* kHeaderTotalSize = "rsli.header.total_size";  // warning: +0x10 is not the sum of unpacked sizes
 }  // namespace codes
 
 // Parses the header, decrypts the table, applies the AO overlay and builds the sort table (rebuilt the
@@ -136,8 +140,8 @@ struct Document {
 };
 
 Document make_document(const Archive& archive);
-// Unmodified: the original bytes. Otherwise canonical (docs/formats/rsli.md 10): header kept with n updated and the
-// presorted flag, rows in original order with sort_value = P[i] (byte order), payloads back to back
+// Unmodified: the original bytes. Otherwise canonical (docs/formats/rsli.md 10): header kept with n updated (at +0x04 and
+// +0x06), the total unpacked size (+0x10) and the presorted flag, rows in original order with sort_value = P[i] (byte order), payloads back to back
 // after the table, the table encrypted with the header seed, XOR payloads re-encrypted with their row's
 // final sort value, the AO trailer re-appended (data_offset = real - overlay).
 Result<ByteBuffer> write(const Document& document);

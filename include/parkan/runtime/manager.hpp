@@ -39,6 +39,9 @@ struct ManagerOptions {
   LogSink log;                     // none: messages are dropped
   material::RandomSource random;   // none: the manager's own CrtRandom (srand() seeds it)
   GameClock clock;                 // none: the time given to set_game_time()
+  // The engine's EMBOSS_BUMP setting (with a device that can emboss): when on, attr1 bit 1 no longer
+  // loads textures opaque (0x80000). Off as in the retail Iron_3D.ini (docs/runtime.md 6.3).
+  bool emboss_bump = false;
 };
 
 // A handle names a wear row: (table << 16) | row (docs/runtime.md 3.2).

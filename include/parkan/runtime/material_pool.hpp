@@ -32,7 +32,7 @@ struct PooledMaterial {
   // One per animation block: the sampler's view of the block, or why it cannot be sampled.
   std::vector<Result<material::Timeline>> timelines;
   MaterialMeta meta;
-  std::uint32_t texture_load_flags = 0;  // 0x200000 when attr1 bit 0 is set
+  std::uint32_t texture_load_flags = 0;  // phase_texture_load_flags of the entry's attr1
   bool in_use() const { return entry >= 0; }
 };
 
@@ -52,9 +52,10 @@ class MaterialPool {
   std::optional<std::size_t> find(std::int32_t entry) const;
   std::optional<std::size_t> lowest_free() const;
   std::int32_t add_reference(std::size_t slot) { return ++slots_[slot].ref_count; }
-  // Takes a free slot with count 1. `phases` already carry their texture slots.
+  // Takes a free slot with count 1. `phases` already carry their texture slots, loaded with
+  // `texture_load_flags`.
   void fill(std::size_t slot, std::int32_t entry, std::string name, material::Mat0 mat,
-            std::vector<material::PhaseRecord> phases);
+            std::vector<material::PhaseRecord> phases, std::uint32_t texture_load_flags);
   // Count - 1; at 0 the slot is freed and its records are handed back (their texture slots are the
   // caller's to release). Errors (nothing changes): out of range, free.
   Result<std::int32_t> release(std::int64_t slot, std::vector<material::PhaseRecord>* freed_phases);
@@ -66,5 +67,13 @@ class MaterialPool {
 
 // The MAT0 attr1 bits to vtable 9's flags (docs/formats/mat0.md 2) plus the version prefix values.
 MaterialMeta material_meta(const material::Mat0& mat);
+
+// Texture load flags (docs/runtime.md 6.3; retail-evidence.md 8, World3D 0x10004441).
+inline constexpr std::uint32_t kLoadFlagTextureStage1 = 0x200000;  // attr1 bit 0: the texture goes to stage 1
+inline constexpr std::uint32_t kLoadFlagOpaque = 0x80000;          // attr1 bit 1: the texture loads opaque
+// The flags a material's phase textures load with: 0x200000 for attr1 bit 0; 0x80000 for attr1 bit 1
+// unless the emboss setting is on (the engine's EMBOSS_BUMP with a device that can emboss; the
+// retail Iron_3D.ini has EMBOSS_BUMP=0). The texture-by-name load adds 0x400000 itself (9.3).
+std::uint32_t phase_texture_load_flags(std::uint32_t attr1, bool emboss_bump);
 
 }  // namespace parkan::runtime

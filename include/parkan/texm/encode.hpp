@@ -1,20 +1,23 @@
 #pragma once
-// RGBA8 to Texm (docs/formats/texm.md 6, the inverse): for the short channels the code
+// RGBA8 to Texm (docs/formats/texm.md 7, the inverse of 6): for the short channels the code
 // whose widened value is nearest, so that decode(encode(decode(x))) == decode(x); ordered
-// dithering only when asked; format 0 gets a median-cut palette and nearest-colour indices.
+// dithering only when asked; format 0 gets a median-cut palette (or a given one) and format 2 a given
+// external palette, with nearest-colour indices; mip levels are truncated means of level 0.
 #include <array>
 #include <optional>
 #include <span>
 #include <vector>
 
+#include "parkan/texm/decode.hpp"
 #include "parkan/texm/image.hpp"
 #include "parkan/texm/model.hpp"
 
 namespace parkan::texm {
 
-// The byte written as X of format 888 when encoding new pixels (docs/formats/texm.md 7.2 keeps X of existing
-// textures byte for byte; for new ones the seeds are silent). 0xFF: opaque if anyone reads it as alpha.
-inline constexpr std::uint8_t kEncoded888Padding = 0xFF;
+// The byte written as X of format 888, and as the fourth byte of a new palette entry, when encoding
+// new pixels (docs/formats/texm.md 7.2): 0, as on all 52 retail 888 textures. Existing textures keep
+// theirs byte for byte (write() copies the payload's pixels).
+inline constexpr std::uint8_t kEncoded888Padding = 0;
 
 // The nearest 5/6/4-bit code of an 8-bit value (ties to the lower code).
 std::uint8_t nearest_code5(std::uint8_t v);
@@ -25,31 +28,40 @@ constexpr std::uint8_t luminance(std::uint8_t r, std::uint8_t g, std::uint8_t b)
   return static_cast<std::uint8_t>((77u * r + 150u * g + 29u * b + 128u) >> 8);
 }
 
-// `count` RGBA8 pixels to `format` (not format 0: see index_pixels). `dst` holds count * bpp bytes.
+// `count` RGBA8 pixels to `format` (not formats 0 and 2: see index_pixels). `dst` holds count * bpp bytes.
 void encode_pixels(Format format, const std::uint8_t* rgba, std::size_t count, std::uint8_t* dst);
-// An image to `format` with a 4x4 ordered (Bayer) dither before quantizing (not format 0).
+// An image to `format` with a 4x4 ordered (Bayer) dither before quantizing (not formats 0 and 2).
 void encode_pixels_dithered(Format format, const Image& image, std::uint8_t* dst);
 
-// A Texm palette: 256 entries stored R, G, B, A.
+// A palette as stored (docs/formats/texm.md 3.3): 256 entries B, G, R, X.
 using Palette = std::array<std::uint8_t, kPaletteSize>;
-// Median cut over the colours of all `images`: when there are at most 256 distinct colours the
-// palette holds exactly them (so indexing is lossless); unused entries are zero.
-Palette build_palette(std::span<const Image> images);
-// Nearest palette entry (squared RGBA distance, lowest index on ties) for each pixel.
-void index_pixels(const Palette& palette, const Image& image, std::uint8_t* dst);
+// Median cut over the R, G, B of all `images` (alpha is not stored in a palette): when there are at
+// most 256 distinct colours (255 with `colour_key`) the palette holds exactly them, so indexing is
+// lossless; unused entries are zero. With `colour_key` entry 0 is kept for the transparent pixels
+// (alpha < 128), black, and the colours of the others fill entries 1..255 (docs/formats/texm.md 7.4).
+Palette build_palette(std::span<const Image> images, bool colour_key = false);
+// The index of each pixel under `rule` (formats 0 and 2, palette resolved by the surface rule,
+// docs/formats/texm.md 7.4): on a colour-key palette alpha < 128 gives index 0 and the others the
+// nearest R, G, B among entries 1..255; on a fade the nearest R, G, B, A; otherwise the nearest
+// R, G, B. Squared distance, lowest index on ties.
+void index_pixels(const PixelRule& rule, const Image& image, std::uint8_t* dst);
 
 struct EncodeOptions {
   Format format = Format::argb8888;
   std::uint32_t mip_count = 1;    // levels to build; 0 = the full chain down to 1x1
-  bool gamma_correct_mips = false;
+  bool gamma_correct_mips = false;  // average R, G, B in linear light instead of the retail rule (docs/formats/texm.md 7.5)
   bool dither = false;            // ordered dithering for 565/556/4444
+  // The palette to index into, stored B, G, R, X: format 0 writes it (instead of a median cut);
+  // format 2 needs it (its external palette, not written). Errors: texm.palette.external.
+  std::optional<Palette> palette;
   std::uint32_t flags4 = 0;
   std::uint32_t flags5 = 0;
   std::uint32_t unk6 = 0;
   std::optional<std::vector<PageRect>> page;
 };
 
-// A whole Texm payload from one image; the mip chain is built with a box filter.
+// A whole Texm payload from one image. Level k of the chain is, per stored field, the truncated mean
+// of the 2^k x 2^k block of level 0 (docs/formats/texm.md 7.5).
 Result<ByteBuffer> encode(const Image& image, const EncodeOptions& options);
 // A whole Texm payload from given levels (level i must be max(1, w >> i) x max(1, h >> i));
 // options.mip_count is ignored.

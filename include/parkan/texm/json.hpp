@@ -14,7 +14,7 @@ nlohmann::json info_json(const Texture& texture, std::size_t payload_size);
 // The palette the engine picks from a texture name: {"index": N|null, "bad_name": b, "outside_bank": b, "warning": s}.
 nlohmann::json name_palette_json(const NamePalette& palette);
 // `texm load --json`: mip_skip, width, height, mip_count, pixel_offset, rects [{x0, y0, x1, y1, u0, v0, du, dv}];
-// plus exact_pixel_offset, upload_format, runtime_mips.
+// plus exact_pixel_offset, upload_format, runtime_mips, alpha_surface.
 nlohmann::json load_json(const LoadResult& result);
 
 nlohmann::json page_json(const std::vector<PageRect>& rects);

@@ -20,9 +20,9 @@ struct LoaderProfile {
   // "DisableMipmap": the device gets only the first loaded level (mip_count 1) and the loader
   // never builds mips at runtime. The mip skip and the pixel offset are unchanged.
   bool disable_mipmap = false;
-  // "Force 16-bit textures": 32-bit sources (888, 8888) and the palette of format 0 are
-  // uploaded as a 16-bit format: 8888 -> 4444, 888 -> 565, 0 -> 4444 if any palette alpha is
-  // below 255, else 565. 16-bit sources are uploaded as they are.
+  // "Force 16-bit textures": 32-bit sources (888, 8888) and the palettes of formats 0 and 2 are
+  // uploaded as a 16-bit format: 4444 on an alpha surface (docs/formats/texm.md 6.4), else 565.
+  // 16-bit sources are uploaded as they are.
   bool force_16bit = false;
 };
 
@@ -46,6 +46,7 @@ struct LoadResult {
   std::uint64_t pixel_offset = 0;        // the engine's formula
   std::uint64_t exact_pixel_offset = 0;  // the real start of level mip_skip (differs for odd sizes)
   Format upload_format = Format::argb8888;  // what the device gets (Force 16-bit)
+  bool alpha_surface = true;  // the surface rule with the load flags (docs/formats/texm.md 6.4)
   bool runtime_mips = false;  // the loader builds mips itself (one level left, DisableMipmap off)
   std::vector<LoadedRect> rects;  // [0] the whole texture, then the Page rects with load flag 0x400000
 };

@@ -1,5 +1,5 @@
 #pragma once
-// Palettes (docs/formats/palettes.md 2, 3.2, 3, C15): the
+// Palettes (docs/formats/palettes.md 2, 3.2, 3, 6): the
 // 286-slot palette bank, PAL resources, and the palette index from a texture name suffix.
 #include <array>
 #include <functional>
@@ -44,6 +44,11 @@ struct PalResource {
   std::array<std::uint8_t, 4> rgba(std::size_t i) const;
 };
 Result<PalResource> read_pal(ByteView bytes);
+// The 1024 B, G, R, X bytes of an external palette for format 2 (docs/formats/texm.md 3.4): `bytes`
+// is either those 1024 bytes or a whole PAL resource (a font's PAL.PAL). Errors:
+// texm.palette.external (empty: no palette given), texm.palette.external_size (any other size),
+// or read_pal's (pal.marker).
+Result<ByteView> external_palette_colours(ByteView bytes);
 ByteBuffer write_pal(const PalResource& pal);
 
 // The engine's palette bank (sub_10002B40): slot i holds the payload of palette_slot_name(i) when

@@ -1,0 +1,150 @@
+// The model questions of docs/evidence.md, counted from the stream layouts of docs/formats/msh.md 1-5
+// and docs/formats/msh-animation.md 2: the slot of w in a still node's fallback key, the fallback of an animated
+// node, the WEAR row of a batch, UV words, and type 18 beside LIGHTMAPS.
+#include <algorithm>
+#include <optional>
+
+#include "evidence/raw_nres.hpp"
+#include "parkan/evidence/tally.hpp"
+
+namespace parkan::evidence {
+
+namespace {
+
+constexpr std::size_t kNodeSize = 38;        // docs/formats/msh.md 2.1
+constexpr std::uint32_t kLegacyNodeSize = 24;  // docs/formats/msh.md 2.4
+constexpr std::size_t kAnimKeySize = 24;         // docs/formats/msh-animation.md 2.1
+constexpr std::size_t kBatchSize = 20;       // docs/formats/msh.md 5.1
+constexpr std::uint16_t kNoMap = 0xFFFF;
+constexpr std::int16_t kQuatOne = 32767;
+
+const detail::RawRow* first_stream(const std::vector<detail::RawRow>& rows, std::uint32_t type) {
+  for (const detail::RawRow& row : rows)
+    if (row.type_id == type && row.payload_in_file) return &row;
+  return nullptr;
+}
+
+bool is_identity_w(std::int16_t v) { return v == kQuatOne || v == -kQuatOne; }
+
+// Among nodes without a map, the fallback key's 32767: at +0x16 (the seed's w) or at +0x10
+// (openparkan's w), docs/evidence.md 3. Keys that hold neither (a turned still node) are not counted.
+void count_still_keys(ByteView nodes, ByteView keys, Tally& tally) {
+  QuestionCounts& q = tally[QuestionId::quaternion_w_slot];
+  const std::size_t key_count = keys.size() / kAnimKeySize;
+  for (std::size_t i = 0; i < nodes.size() / kNodeSize; ++i) {
+    const std::uint8_t* node = nodes.data() + i * kNodeSize;
+    if (load_u16(node + 4) != kNoMap) continue;
+    const std::uint16_t fallback = load_u16(node + 6);
+    if (fallback >= key_count) {
+      q.add_detail("fallback_out_of_range");
+      continue;
+    }
+    const std::uint8_t* key = keys.data() + std::size_t(fallback) * kAnimKeySize;
+    const bool at_16 = is_identity_w(load_i16(key + 0x16));
+    const bool at_10 = is_identity_w(load_i16(key + 0x10));
+    if (at_16 && !at_10)
+      ++q.for_count;
+    else if (at_10 && !at_16)
+      ++q.against_count;
+    else
+      q.add_detail("keys_not_identity");
+  }
+}
+
+// An animated node's fallback is the last key of its run (docs/formats/msh-animation.md 5.1, docs/evidence.md 3):
+// the word of its block's last frame names the fallback itself, and no word of the block names a
+// later key.
+void count_fallbacks(ByteView nodes, ByteView map, std::uint32_t frame_count, Tally& tally) {
+  QuestionCounts& q = tally[QuestionId::fallback_is_last_frame];
+  const std::size_t words = map.size() / 2;
+  for (std::size_t i = 0; i < nodes.size() / kNodeSize; ++i) {
+    const std::uint8_t* node = nodes.data() + i * kNodeSize;
+    const std::uint16_t start = load_u16(node + 4);
+    if (start == kNoMap) continue;
+    const std::uint16_t fallback = load_u16(node + 6);
+    if (frame_count == 0 || std::uint64_t(start) + frame_count > words) {
+      q.add_detail("map_block_out_of_range");
+      continue;
+    }
+    bool later = false;
+    for (std::uint32_t f = 0; f < frame_count; ++f) later = later || load_u16(map.data() + 2 * (start + f)) > fallback;
+    const std::uint16_t last = load_u16(map.data() + 2 * (start + frame_count - 1));
+    if (last == fallback && !later)
+      ++q.for_count;
+    else
+      ++q.against_count;
+  }
+}
+
+// Byte +4 against the u16 at +2 as the WEAR row (docs/formats/msh.md 5.1, docs/evidence.md 3).
+void count_batches(ByteView batches, std::uint32_t rows, Tally& tally) {
+  QuestionCounts& q = tally[QuestionId::batch_wear_row_byte4];
+  for (std::size_t i = 0; i < batches.size() / kBatchSize; ++i) {
+    const std::uint8_t* b = batches.data() + i * kBatchSize;
+    const bool byte4 = b[4] < rows;
+    const bool word2 = load_u16(b + 2) < rows;
+    if (byte4)
+      ++q.for_count;
+    else if (word2)
+      ++q.against_count;
+    else
+      q.add_detail("batches_neither_in_range");
+  }
+}
+
+void count_uv_words(ByteView uvs, Tally& tally) {
+  QuestionCounts& q = tally[QuestionId::uv_u16];
+  std::uint64_t high = 0;
+  const std::size_t words = uvs.size() / 2;
+  for (std::size_t i = 0; i < words; ++i) high += load_u16(uvs.data() + 2 * i) >= 0x8000;
+  q.for_count += words - high;
+  q.against_count += high;
+}
+
+}  // namespace
+
+void count_model(ByteView payload, const std::optional<WearFacts>& wear, Tally& tally) {
+  const auto rows = detail::read_raw_nres(payload);
+  if (!rows) {
+    ++tally.unreadable;
+    return;
+  }
+  ++tally.archives;
+  count_nres_sort_table(payload, tally);
+  const detail::RawRow* nodes = first_stream(*rows, 1);
+  if (!nodes) {
+    ++tally.unreadable;
+    return;
+  }
+  ++tally.resources;
+  const detail::RawRow* keys = first_stream(*rows, 8);
+  const detail::RawRow* map = first_stream(*rows, 19);
+  if (nodes->attr3 == kLegacyNodeSize) {
+    tally[QuestionId::quaternion_w_slot].add_detail("models_legacy_node_table");
+  } else if (nodes->payload.size() % kNodeSize != 0) {
+    tally[QuestionId::quaternion_w_slot].add_detail("models_node_table_malformed");
+  } else {
+    count_still_keys(nodes->payload, keys ? keys->payload : ByteView{}, tally);
+    if (map) count_fallbacks(nodes->payload, map->payload, map->attr2, tally);
+  }
+
+  for (const std::uint32_t type : {5u, 18u})
+    if (const detail::RawRow* uvs = first_stream(*rows, type)) count_uv_words(uvs->payload, tally);
+
+  const detail::RawRow* batches = first_stream(*rows, 13);
+  if (!wear) {
+    tally[QuestionId::batch_wear_row_byte4].add_detail("models_without_wear");
+    tally[QuestionId::type18_with_lightmaps].add_detail("models_without_wear");
+    return;
+  }
+  if (batches) count_batches(batches->payload, wear->material_rows, tally);
+  QuestionCounts& lit = tally[QuestionId::type18_with_lightmaps];
+  const bool has_18 = std::any_of(rows->begin(), rows->end(), [](const detail::RawRow& r) { return r.type_id == 18; });
+  if (has_18 == wear->has_lightmaps)
+    ++lit.for_count;
+  else
+    ++lit.against_count;
+  if (has_18 && wear->has_lightmaps) lit.add_detail("models_with_both");
+}
+
+}  // namespace parkan::evidence
