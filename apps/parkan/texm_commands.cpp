@@ -1,9 +1,14 @@
 // parkan texm info|check|to-png|to-rgba|from-png|load|palettes (docs/cli.md 10.2). Glue only: the formats live in
 // parkan/texm and parkan/export.
+#include <algorithm>
 #include <charconv>
+#include <condition_variable>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
+#include <optional>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -32,6 +37,9 @@ namespace parkan::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+// texm to-png of an archive: at most this many encoding threads (--threads 0 = every core, up to this).
+constexpr unsigned kMaxPngThreads = 16;
 
 struct OpenTexture {
   resource::Payload payload;  // keeps the texture's views alive
@@ -80,9 +88,95 @@ void print_info_text(const OpenTexture& t) {
 // A file name for an archive entry: UTF-8 of the cp1251 name, path separators and control bytes replaced.
 std::string file_name_for(std::string_view entry_name) { return portable_file_name(cp1251_to_utf8(entry_name)); }
 
-// Every Texm entry of an archive to OUTDIR/<name>.png. A texture that does not decode is reported
-// and skipped (exit 1 at the end); an output that cannot be written stops the export (exit 3).
-Result<int> export_archive(const resource::Archive& archive, const std::string& out_dir, std::size_t level) {
+// What a worker made of one texture of an archive: the PNG, or the error that skips the texture
+// (`skipped`), or the error that stops the export (the payload cannot be read).
+struct EncodedTexture {
+  std::string entry_name;
+  Result<ByteBuffer> png = ByteBuffer{};
+  bool fatal = false;
+};
+
+EncodedTexture encode_texture(const resource::Archive& archive, std::size_t index, std::size_t level) {
+  EncodedTexture out;
+  auto payload = archive.payload(index);
+  if (!payload) {
+    out.png = std::move(payload).error();
+    out.fatal = true;
+    return out;
+  }
+  out.entry_name = payload->location().name;
+  out.png = [&]() -> Result<ByteBuffer> {
+    PARKAN_ASSIGN(texm::Texture texture, payload->parse(texm::read));
+    auto image = texm::decode(texture, level);
+    if (!image) return payload->locate(std::move(image).error());
+    return png::encode(*image, png::Effort::balanced);  // docs/cli.md 4.1
+  }();
+  return out;
+}
+
+// Makes encode(i) for i in [0, count) on `threads` worker threads and hands each result to
+// consume(i, result) on the calling thread in index order, so that what is written and reported
+// does not depend on the thread count. Workers run at most kAheadPerThread results per thread ahead
+// of consume (bounded memory). consume returns false to stop: unstarted work is dropped.
+constexpr std::size_t kAheadPerThread = 4;
+
+template <typename Encode, typename Consume>
+void ordered_parallel(std::size_t count, unsigned threads, Encode encode, Consume consume) {
+  if (threads <= 1 || count < 2) {
+    for (std::size_t i = 0; i < count; ++i)
+      if (!consume(i, encode(i))) return;
+    return;
+  }
+  using Value = decltype(encode(std::size_t{0}));
+  std::vector<std::optional<Value>> results(count);
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::size_t next = 0, consumed = 0;
+  bool stop = false;
+  const std::size_t ahead = kAheadPerThread * threads;
+  auto work = [&] {
+    std::unique_lock lock(mutex);
+    for (;;) {
+      changed.wait(lock, [&] { return stop || next >= count || next < consumed + ahead; });
+      if (stop || next >= count) return;
+      const std::size_t i = next++;
+      lock.unlock();
+      Value value = encode(i);
+      lock.lock();
+      results[i] = std::move(value);
+      changed.notify_all();
+    }
+  };
+  std::vector<std::jthread> workers;
+  for (unsigned t = 0; t < std::min<std::size_t>(threads, count); ++t) workers.emplace_back(work);
+  for (std::size_t i = 0; i < count; ++i) {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [&] { return results[i].has_value(); });
+    Value value = std::move(*results[i]);
+    results[i].reset();
+    consumed = i + 1;
+    lock.unlock();
+    changed.notify_all();
+    if (!consume(i, std::move(value))) break;
+  }
+  {
+    std::lock_guard lock(mutex);
+    stop = true;
+  }
+  changed.notify_all();
+  workers.clear();  // joins
+}
+
+unsigned png_thread_count(unsigned requested) {
+  const unsigned n = requested != 0 ? requested : std::thread::hardware_concurrency();
+  return std::clamp(n, 1u, kMaxPngThreads);
+}
+
+// Every Texm entry of an archive to OUTDIR/<name>.png, encoded on `threads` threads and written in
+// archive order. A texture that does not decode is reported and skipped (exit 1 at the end); an
+// entry that cannot be read or an output that cannot be written stops the export (exit 3).
+Result<int> export_archive(const resource::Archive& archive, const std::string& out_dir, std::size_t level,
+                           unsigned threads) {
   PARKAN_TRY(make_folder(path_from_utf8(out_dir)));
   std::vector<std::size_t> textures;
   for (std::size_t i = 0; i < archive.entry_count(); ++i)
@@ -90,26 +184,31 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
   Progress progress("texm to-png", textures.size(), !globals().quiet);
   std::set<std::string> used;
   std::size_t failures = 0;
-  for (std::size_t i : textures) {
-    PARKAN_ASSIGN(resource::Payload payload, archive.payload(i));
-    auto png_bytes = [&]() -> Result<ByteBuffer> {
-      PARKAN_ASSIGN(texm::Texture texture, payload.parse(texm::read));
-      auto image = texm::decode(texture, level);
-      if (!image) return payload.locate(std::move(image).error());
-      return png::encode(*image);
-    }();
-    progress.advance();
-    if (!png_bytes) {
-      print_error(png_bytes.error());
-      ++failures;
-      continue;
-    }
-    std::string name = file_name_for(payload.location().name);
-    std::string key = name;
-    for (char& c : key) c = char(fold_lower(static_cast<unsigned char>(c)));  // case-insensitive file systems
-    if (!used.insert(key).second) name += fmt::format("#{}", i);
-    PARKAN_TRY(write_file_atomic(path_from_utf8(out_dir) / path_from_utf8(name + ".png"), *png_bytes, {path_from_utf8(archive.path())}));
-  }
+  Status stopped;
+  ordered_parallel(
+      textures.size(), png_thread_count(threads),
+      [&](std::size_t k) { return encode_texture(archive, textures[k], level); },
+      [&](std::size_t k, EncodedTexture done) {
+        const std::size_t i = textures[k];
+        if (done.fatal) {
+          stopped = std::move(done.png).error();
+          return false;
+        }
+        progress.advance();
+        if (!done.png) {
+          print_error(done.png.error());
+          ++failures;
+          return true;
+        }
+        std::string name = file_name_for(done.entry_name);
+        std::string key = name;
+        for (char& c : key) c = char(fold_lower(static_cast<unsigned char>(c)));  // case-insensitive file systems
+        if (!used.insert(key).second) name += fmt::format("#{}", i);
+        stopped = write_file_atomic(path_from_utf8(out_dir) / path_from_utf8(name + ".png"), *done.png,
+                                    {path_from_utf8(archive.path())});
+        return stopped.ok();
+      });
+  PARKAN_TRY(stopped);
   progress.finish();
   if (!globals().quiet)
     std::cerr << fmt::format("exported {} of {} textures to {}\n", textures.size() - failures, textures.size(),
@@ -266,6 +365,7 @@ void add_texm_commands(CLI::App& app) {
     auto src = std::make_shared<std::string>();
     auto out = std::make_shared<std::string>();
     auto level = std::make_shared<std::size_t>(0);
+    auto threads = std::make_shared<unsigned>(0);
     CLI::App* c = add_command(*group, "to-png", "decode a level to an RGBA8 PNG (a whole archive: every texture to OUTDIR/)",
                               [=]() -> Result<int> {
       if (!resource::parse_reference(*src).is_entry()) {
@@ -277,12 +377,12 @@ void add_texm_commands(CLI::App& app) {
             return usage_error(fmt::format("{} is an archive: OUT must be a folder (for one texture use {}::NAME)",
                                            *src, *src));
           PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(path_from_utf8(*src)));
-          return export_archive(*archive, *out, *level);
+          return export_archive(*archive, *out, *level, *threads);
         }
       }
       PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
       PARKAN_ASSIGN(texm::Image image, decode_level(t, *level));
-      PARKAN_ASSIGN(ByteBuffer bytes, png::encode(image));
+      PARKAN_ASSIGN(ByteBuffer bytes, png::encode(image, png::Effort::balanced));  // docs/cli.md 4.1
       PARKAN_ASSIGN(fs::path target, png_output_path(*out, t.payload));
       PARKAN_TRY(write_file_atomic(target, bytes, {path_from_utf8(t.payload.file())}));
       return 0;
@@ -290,6 +390,7 @@ void add_texm_commands(CLI::App& app) {
     c->add_option("SRC", *src, "a texture (PATH, PATH::NAME, PATH::#N) or a whole archive")->required();
     c->add_option("OUT", *out, "OUT.png, or a folder (receives NAME.png; needed for a whole archive)")->required();
     c->add_option("--level", *level, "mip level (default 0)");
+    c->add_option("--threads", *threads, "a whole archive: threads to encode with (default: every core, at most 16)");
   }
   {
     auto src = std::make_shared<std::string>();

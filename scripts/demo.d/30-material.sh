@@ -16,8 +16,8 @@ echo
 
 # The text form holds each value once, as a person edits it, and build reads every field: a new colour
 # for phase 0 reaches the payload's bytes (p0..p2 of the phase).
-echo "\$ parkan mat0 dump $LIB::ANIM_LOOP --json | sed 's/\"additive_rgb\":\\[[0-9,]*\\]/\"additive_rgb\":[255,0,0]/' > $OUT/ANIM_LOOP.red.json"
-"$PARKAN" mat0 dump "$LIB::ANIM_LOOP" --json | sed 's/"additive_rgb":\[[0-9,]*\]/"additive_rgb":[255,0,0]/' > "$OUT/ANIM_LOOP.red.json"
+echo "\$ parkan mat0 dump $LIB::ANIM_LOOP --json | sed 's/\"ambient\":\\[[0-9,]*\\]/\"ambient\":[255,0,0]/' > $OUT/ANIM_LOOP.red.json"
+"$PARKAN" mat0 dump "$LIB::ANIM_LOOP" --json | sed 's/"ambient":\[[0-9,]*\]/"ambient":[255,0,0]/' > "$OUT/ANIM_LOOP.red.json"
 run mat0 build "$OUT/ANIM_LOOP.red.json" "$OUT/ANIM_LOOP.red.mat0"
 echo "bytes that differ from the original (offset, old, new in octal):"
 cmp -l "$OUT/ANIM_LOOP.orig" "$OUT/ANIM_LOOP.red.mat0" || true

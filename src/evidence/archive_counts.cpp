@@ -1,5 +1,5 @@
 // The container questions of docs/evidence.md: the NRes sort table's fold (docs/formats/nres.md 4) and
-// the RsLi header words +0x06 and +0x10 (docs/formats/rsli.md 2, docs/evidence.md 31); and the tally's
+// the RsLi header words +0x06 and +0x10 (docs/formats/rsli.md 2, docs/evidence.md 3.9); and the tally's
 // own bookkeeping.
 #include <algorithm>
 

@@ -27,7 +27,7 @@ const detail::RawRow* first_stream(const std::vector<detail::RawRow>& rows, std:
 bool is_identity_w(std::int16_t v) { return v == kQuatOne || v == -kQuatOne; }
 
 // Among nodes without a map, the fallback key's 32767: at +0x16 (the seed's w) or at +0x10
-// (openparkan's w), docs/evidence.md 3. Keys that hold neither (a turned still node) are not counted.
+// (openparkan's w), docs/evidence.md 3.1. Keys that hold neither (a turned still node) are not counted.
 void count_still_keys(ByteView nodes, ByteView keys, Tally& tally) {
   QuestionCounts& q = tally[QuestionId::quaternion_w_slot];
   const std::size_t key_count = keys.size() / kAnimKeySize;
@@ -51,7 +51,7 @@ void count_still_keys(ByteView nodes, ByteView keys, Tally& tally) {
   }
 }
 
-// An animated node's fallback is the last key of its run (docs/formats/msh-animation.md 5.1, docs/evidence.md 3):
+// An animated node's fallback is the last key of its run (docs/formats/msh-animation.md 5.1, docs/evidence.md 3.6):
 // the word of its block's last frame names the fallback itself, and no word of the block names a
 // later key.
 void count_fallbacks(ByteView nodes, ByteView map, std::uint32_t frame_count, Tally& tally) {
@@ -76,7 +76,7 @@ void count_fallbacks(ByteView nodes, ByteView map, std::uint32_t frame_count, Ta
   }
 }
 
-// Byte +4 against the u16 at +2 as the WEAR row (docs/formats/msh.md 5.1, docs/evidence.md 3).
+// Byte +4 against the u16 at +2 as the WEAR row (docs/formats/msh.md 5.1, docs/evidence.md 3.5).
 void count_batches(ByteView batches, std::uint32_t rows, Tally& tally) {
   QuestionCounts& q = tally[QuestionId::batch_wear_row_byte4];
   for (std::size_t i = 0; i < batches.size() / kBatchSize; ++i) {
@@ -119,12 +119,14 @@ void count_model(ByteView payload, const std::optional<WearFacts>& wear, Tally& 
   ++tally.resources;
   const detail::RawRow* keys = first_stream(*rows, 8);
   const detail::RawRow* map = first_stream(*rows, 19);
-  if (nodes->attr3 == kLegacyNodeSize) {
+  if (!keys) {
+    tally[QuestionId::quaternion_w_slot].add_detail("models_without_keys");
+  } else if (nodes->attr3 == kLegacyNodeSize) {
     tally[QuestionId::quaternion_w_slot].add_detail("models_legacy_node_table");
   } else if (nodes->payload.size() % kNodeSize != 0) {
     tally[QuestionId::quaternion_w_slot].add_detail("models_node_table_malformed");
   } else {
-    count_still_keys(nodes->payload, keys ? keys->payload : ByteView{}, tally);
+    count_still_keys(nodes->payload, keys->payload, tally);
     if (map) count_fallbacks(nodes->payload, map->payload, map->attr2, tally);
   }
 
@@ -132,6 +134,11 @@ void count_model(ByteView payload, const std::optional<WearFacts>& wear, Tally& 
     if (const detail::RawRow* uvs = first_stream(*rows, type)) count_uv_words(uvs->payload, tally);
 
   const detail::RawRow* batches = first_stream(*rows, 13);
+  // A terrain (docs/formats/msh.md 9.1: type 21, no type 6 or 13) always has type 18, whatever its WEAR.
+  if (first_stream(*rows, 21) && !batches && !first_stream(*rows, 6)) {
+    tally[QuestionId::type18_with_lightmaps].add_detail("terrain_models_skipped");
+    return;
+  }
   if (!wear) {
     tally[QuestionId::batch_wear_row_byte4].add_detail("models_without_wear");
     tally[QuestionId::type18_with_lightmaps].add_detail("models_without_wear");

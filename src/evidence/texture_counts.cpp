@@ -32,7 +32,7 @@ struct FormatLayout {
 std::optional<FormatLayout> format_layout(std::uint32_t format) {
   switch (format) {
     case 0: return FormatLayout{1, {}};
-    case 2: return FormatLayout{1, {}};  // indices into an external palette (docs/evidence.md 3)
+    case 2: return FormatLayout{1, {}};  // indices into an external palette (docs/evidence.md 3.13)
     case 565: return FormatLayout{2, {{11, 0x1F}, {5, 0x3F}, {0, 0x1F}}};
     case 556: return FormatLayout{2, {{11, 0x1F}, {6, 0x1F}, {0, 0x3F}}};
     case 4444: return FormatLayout{2, {{12, 0xF}, {8, 0xF}, {4, 0xF}, {0, 0xF}}};
@@ -52,7 +52,7 @@ struct Level {
   ByteView pixels;
 };
 
-// 8888 (docs/formats/texm.md 6.1 against docs/evidence.md 3): which byte looks like alpha, 0 or 255 on most pixels.
+// 8888 (docs/formats/texm.md 6.1 against docs/evidence.md 3.2): which byte looks like alpha, 0 or 255 on most pixels.
 void count_alpha_byte(const Level& level0, Tally& tally) {
   std::uint64_t byte3 = 0, byte0 = 0;
   const std::size_t pixels = level0.pixels.size() / 4;

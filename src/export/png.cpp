@@ -1,11 +1,15 @@
 // PNG via libpng: the low-level API with memory I/O. libpng reports errors by longjmp, so each
 // setjmp frame below holds only trivially destructible locals; buffers are owned by the callers.
+// Effort::balanced writes the file itself (filtered rows, one libdeflate zlib stream, the chunks).
 #include "parkan/export/png.hpp"
 
+#include <libdeflate.h>
 #include <png.h>
 
+#include <algorithm>
 #include <csetjmp>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include <fmt/format.h>
@@ -110,6 +114,100 @@ bool write_all(Writer& w, ByteBuffer* out, png_uint_32 width, png_uint_32 height
   return true;
 }
 
+// Effort::balanced: the PNG filter of each row (PNG specification 9) picked by the smallest sum of
+// |filtered byte as signed| among None, Sub and Up (the heuristic libpng uses); ties keep the lower
+// type. Paeth and Average cost more time and won nothing on the sample textures (docs/cli.md 4.1).
+constexpr std::uint8_t kFilterNone = 0, kFilterSub = 1, kFilterUp = 2;
+constexpr std::size_t kBytesPerPixel = 4;
+
+// Sum of |byte as a signed value| of row[i] - before[i]; `before` may be null (a zero row).
+std::uint64_t filter_cost(const std::uint8_t* row, const std::uint8_t* before, std::size_t size) {
+  std::uint32_t sum = 0;  // at most 128 per byte; flushed well before 2^32
+  std::uint64_t total = 0;
+  for (std::size_t start = 0; start < size; start += std::size_t(1) << 24) {
+    const std::size_t end = std::min(size, start + (std::size_t(1) << 24));
+    sum = 0;
+    for (std::size_t i = start; i < end; ++i) {
+      const auto d = static_cast<std::int8_t>(static_cast<std::uint8_t>(row[i] - (before ? before[i] : 0)));
+      sum += static_cast<std::uint32_t>(d < 0 ? -d : d);
+    }
+    total += sum;
+  }
+  return total;
+}
+
+// One row with its filter type byte in front (`out` holds 1 + stride bytes).
+void filter_row(const std::uint8_t* row, const std::uint8_t* above, std::size_t stride, std::uint8_t* out) {
+  const std::uint64_t none = filter_cost(row, nullptr, stride);
+  const std::uint64_t sub = filter_cost(row, nullptr, std::min(stride, kBytesPerPixel)) +
+                            filter_cost(row + kBytesPerPixel, row, stride - std::min(stride, kBytesPerPixel));
+  const std::uint64_t up = above ? filter_cost(row, above, stride) : none;
+  std::uint8_t* d = out + 1;
+  if (none <= sub && none <= up) {
+    out[0] = kFilterNone;
+    std::memcpy(d, row, stride);
+  } else if (sub <= up) {
+    out[0] = kFilterSub;
+    std::memcpy(d, row, std::min(stride, kBytesPerPixel));
+    for (std::size_t i = kBytesPerPixel; i < stride; ++i) d[i] = static_cast<std::uint8_t>(row[i] - row[i - kBytesPerPixel]);
+  } else {
+    out[0] = kFilterUp;
+    for (std::size_t i = 0; i < stride; ++i) d[i] = static_cast<std::uint8_t>(row[i] - above[i]);
+  }
+}
+
+void put_be32(ByteBuffer& out, std::uint32_t v) {
+  const std::uint8_t b[4] = {std::uint8_t(v >> 24), std::uint8_t(v >> 16), std::uint8_t(v >> 8), std::uint8_t(v)};
+  out.insert(out.end(), b, b + 4);
+}
+
+// A chunk: length, type, data, CRC-32 of type and data (PNG specification 5.3).
+void put_chunk(ByteBuffer& out, const char (&type)[5], const std::uint8_t* data, std::size_t size) {
+  put_be32(out, static_cast<std::uint32_t>(size));
+  const std::size_t type_at = out.size();
+  out.insert(out.end(), type, type + 4);
+  if (size) out.insert(out.end(), data, data + size);
+  put_be32(out, libdeflate_crc32(0, out.data() + type_at, 4 + size));
+}
+
+// The largest IDAT chunk written; a longer zlib stream continues in further IDAT chunks.
+constexpr std::size_t kMaxIdatChunk = std::size_t(1) << 30;
+
+struct CompressorDeleter {
+  void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
+};
+
+Result<ByteBuffer> encode_balanced(const texm::Image& image) {
+  const std::size_t stride = std::size_t(image.width) * kBytesPerPixel;
+  // Fits: image.rgba holds width * height * 4 bytes already, and this adds one byte per row.
+  ByteBuffer filtered((stride + 1) * image.height);
+  for (std::uint32_t y = 0; y < image.height; ++y) {
+    const std::uint8_t* row = image.rgba.data() + std::size_t(y) * stride;
+    filter_row(row, y ? row - stride : nullptr, stride, filtered.data() + std::size_t(y) * (stride + 1));
+  }
+  std::unique_ptr<libdeflate_compressor, CompressorDeleter> compressor(libdeflate_alloc_compressor(kBalancedDeflateLevel));
+  if (!compressor) return invalid("cannot write PNG: out of memory for the compressor");
+  ByteBuffer zlib(libdeflate_zlib_compress_bound(compressor.get(), filtered.size()));
+  const std::size_t zlib_size =
+      libdeflate_zlib_compress(compressor.get(), filtered.data(), filtered.size(), zlib.data(), zlib.size());
+  if (zlib_size == 0) return invalid("cannot write PNG: the compressed image does not fit its bound");
+
+  ByteBuffer out;
+  out.reserve(8 + 25 + zlib_size + 12 * (zlib_size / kMaxIdatChunk + 1) + 12);
+  static constexpr std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+  out.insert(out.end(), kSignature, kSignature + 8);
+  ByteBuffer header;
+  put_be32(header, image.width);
+  put_be32(header, image.height);
+  // bit depth 8, colour type 6 (RGBA), compression 0, filter method 0, no interlace
+  for (std::uint8_t b : {8, 6, 0, 0, 0}) header.push_back(b);
+  put_chunk(out, "IHDR", header.data(), header.size());
+  for (std::size_t at = 0; at < zlib_size; at += kMaxIdatChunk)
+    put_chunk(out, "IDAT", zlib.data() + at, std::min(kMaxIdatChunk, zlib_size - at));
+  put_chunk(out, "IEND", nullptr, 0);
+  return out;
+}
+
 }  // namespace
 
 Result<texm::Image> decode(ByteView bytes) {
@@ -146,6 +244,7 @@ Result<ByteBuffer> encode(const texm::Image& image, Effort effort) {
   if (image.rgba.size() != std::size_t(image.width) * image.height * 4)
     return invalid(fmt::format("image has {} bytes of RGBA, {}x{} needs {}", image.rgba.size(), image.width,
                                image.height, std::size_t(image.width) * image.height * 4));
+  if (effort == Effort::balanced) return encode_balanced(image);
   Writer w;
   w.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &w.error, on_error, on_warning);
   if (!w.png) return invalid("cannot create a PNG writer");

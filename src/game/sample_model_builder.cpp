@@ -150,6 +150,9 @@ Status append_slot(msh::Model& m, const mesh::SlotMesh& geometry, const SlotCont
     batch.vertex_count = static_cast<std::uint16_t>(g.indices.empty() ? 0 : largest + 1);  // retail: on 15153 of 15153
     m.batches.push_back(batch);
     for (const mesh::Vertex& v : g.vertices) {
+      // A u16 UV holds 0 .. 65535 / 1024: the shapes keep theirs there (sample_mesh_builder.hpp).
+      if (!(v.u >= 0.0f && v.v >= 0.0f && v.u * msh::kUvScale <= 65535.0f && v.v * msh::kUvScale <= 65535.0f))
+        return invalid(fmt::format("sample model: UV ({}, {}) outside what u16 / 1024 holds", v.u, v.v));
       m.positions.push_back(v.pos);
       m.normals.push_back({{pack_normal(v.normal[0]), pack_normal(v.normal[1]), pack_normal(v.normal[2]), 0}});
       m.uv0.push_back(msh::encode_uv(v.u, v.v));

@@ -70,7 +70,7 @@ struct CatalogModel {
   std::string library;             // units.rlb or static.rlb
   std::string key;                 // its objects.rlb prototype key
   std::string family;              // the parent prototype of its variants: c_<family>
-  std::vector<std::string> wear;   // WEAR rows: a batch's material is an index here
+  std::vector<std::string> wear;   // WEAR rows: a batch's byte +4 is an index here
   SampleModel model;
   BuildingFootprint footprint;     // houses, blocks and halls
   int lightmap = -1;               // lightmapped: the LightMap.lib page LIGHT<lightmap>.0 its WEAR names

@@ -19,7 +19,7 @@ constexpr std::uint32_t kModelTextureSize = 128;
 constexpr std::size_t kRetailLightmaps = 25;
 constexpr std::size_t kSmallLightmaps = 2;
 constexpr std::uint32_t kSmallLightmapSize = 64;
-constexpr std::uint32_t kLightmapAmbient = 150;  // the grey under the light blobs (the look's param)
+constexpr std::uint32_t kLightmapAmbient = 176;  // the grey under the light blobs (the look's param)
 
 }  // namespace
 

@@ -80,7 +80,7 @@ constexpr std::array<std::string_view, 5> kOlderInterpolateNames = {"additive_rg
 static_assert(kInterpolateNames.size() == kMaskGroups.size());
 static_assert(kOlderInterpolateNames.size() == kMaskGroups.size());
 
-// The version prefix (docs/formats/mat0.md 3.1): the ground a material stands for. Each new name
+// The version prefix (docs/formats/mat0.md 3.2): the ground a material stands for. Each new name
 // with the name of the earlier text form that build still reads.
 struct PrefixName {
   std::string_view key;

@@ -387,8 +387,8 @@ class ModelChecker {
   void check_path_graph() {
     if (const StreamRow* row = m_.stream(kPathGraphType); row && !built_ && row->attr2 != m_.path_links.size())
       f_.add(Severity::error, "msh.path.count", at(kPathGraphType, 0),
-             "type 17: attr2 is {}, the payload holds {} links after its {} nodes (docs/formats/msh.md 6.5)", row->attr2,
-             m_.path_links.size(), m_.path_nodes.size());
+             "type 17: attr2 is {} links, the payload holds {} after its {} nodes (docs/formats/msh.md 6.5)",
+             row->attr2, m_.path_links.size(), m_.path_nodes.size());
     const std::uint64_t links_at = m_.path_nodes.size() * kPathNodeStride;
     for (std::size_t l = 0; l < m_.path_links.size(); ++l) {
       const PathLink& link = m_.path_links[l];

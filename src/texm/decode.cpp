@@ -269,7 +269,7 @@ Result<Image> decode(const Texture& texture, std::size_t level, const DecodeOpti
   Image image;
   image.width = l.width;
   image.height = l.height;
-  image.rgba.resize(count * 4);
+  image.rgba.resize(count * 4);  // not zeroed (PixelBuffer): decode_pixels writes every byte
   decode_pixels(rule, bytes.data(), count, image.rgba.data());
   return image;
 }

@@ -167,8 +167,7 @@ Result<Palette> palette_for(std::span<const Image> levels, const EncodeOptions& 
   if (options.format == Format::indexed8_external)
     return invalid_rule("texm.palette.external",
                         "format 2 stores indices into an external palette (a font's PAL.PAL): give the palette to encode with");
-  const PixelRule rule = surface_rule(options.format, options.flags5);
-  return build_palette(levels, rule.palette_alpha == PaletteAlpha::colour_key);
+  return build_palette(levels, options.flags5);
 }
 
 // The payload around stored pixels: header from `options`, palette for format 0, Page chunk.

@@ -45,9 +45,35 @@ Box make_box(const std::vector<Colour>& colours, std::size_t begin, std::size_t 
   return box;
 }
 
+// The most frequent R, G, B among pixels whose alpha passes `keep`, lowest colour on ties; black if none.
+template <class Keep>
+std::uint32_t most_frequent_rgb(std::span<const Image> images, Keep keep) {
+  std::unordered_map<std::uint32_t, std::uint32_t> counts;
+  for (const Image& image : images)
+    for (std::size_t i = 0; i + 4 <= image.rgba.size(); i += 4)
+      if (keep(image.rgba[i + 3])) ++counts[rgb_key(image.rgba.data() + i)];
+  std::uint32_t best = 0, best_count = 0;
+  for (auto [key, count] : counts)
+    if (count > best_count || (count == best_count && key < best)) best = key, best_count = count;
+  return best;
+}
+
+void put_key(Palette& palette, std::size_t e, std::uint32_t key) {
+  const std::uint8_t rgb[3] = {static_cast<std::uint8_t>(key), static_cast<std::uint8_t>(key >> 8), static_cast<std::uint8_t>(key >> 16)};
+  put_entry(palette, e, rgb);
+}
+
 }  // namespace
 
-Palette build_palette(std::span<const Image> images, bool colour_key) {
+Palette build_palette(std::span<const Image> images, std::uint32_t flags5) {
+  const PaletteAlpha alpha = palette_alpha(flags5, has_alpha_surface(Format::indexed8, flags5));
+  Palette palette{};
+  if (alpha == PaletteAlpha::fade) {  // every entry shows the colour of entry flags5 & 0xFF
+    put_key(palette, flags5 & 0xFFu, most_frequent_rgb(images, [](std::uint8_t) { return true; }));
+    return palette;
+  }
+  const bool colour_key = alpha == PaletteAlpha::colour_key;
+  if (colour_key) put_key(palette, 0, most_frequent_rgb(images, [](std::uint8_t a) { return a < kKeyAlphaThreshold; }));
   std::unordered_map<std::uint32_t, std::uint32_t> counts;
   for (const Image& image : images)
     for (std::size_t i = 0; i + 4 <= image.rgba.size(); i += 4)
@@ -63,7 +89,6 @@ Palette build_palette(std::span<const Image> images, bool colour_key) {
   // Deterministic order whatever the hash map did.
   std::sort(colours.begin(), colours.end(), [](const Colour& a, const Colour& b) { return std::memcmp(a.c, b.c, 3) < 0; });
 
-  Palette palette{};  // with a colour key, entry 0 stays black: the transparent pixels
   const std::size_t first = colour_key ? 1 : 0, room = 256 - first;
   if (colours.size() <= room) {
     for (std::size_t i = 0; i < colours.size(); ++i) put_entry(palette, first + i, colours[i].c);

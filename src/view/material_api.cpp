@@ -19,7 +19,8 @@ namespace {
 
 using nlohmann::json;
 
-// The runtime record's floats that the page shows (kMaskGroups): additive RGB at 4..6, opacity at 7.
+// The runtime record's floats that the page shows as "colour" and "opacity" (docs/formats/mat0.md 4.3):
+// the ambient colour p0..p2 at 4..6 (what lights the texture without any light) and the ambient alpha p3 at 7.
 constexpr std::size_t kRecordRed = 4, kRecordOpacity = 7;
 
 std::string colour_of(const material::PhaseRecord& record) {

@@ -264,7 +264,7 @@ TEST_F(Mat0Cli, EditedTextReachesThePayload) {
   auto dump = run_cli({"mat0", "dump", lib + "::DEFAULT"});
   ASSERT_EQ(dump.exit_code, 0) << dump.err;
   json doc = json::parse(dump.out);
-  doc["phases"][0]["additive_rgb"] = {255, 0, 0};
+  doc["phases"][0]["ambient"] = {255, 0, 0};
   doc["runtime_flags"]["pipeline"] = "SRC_ALPHA/ONE";
   std::string text = write("red.json", as_bytes(doc.dump(2)));
   std::string out = (dir / "red.mat0").string();

@@ -69,14 +69,19 @@ TEST_F(MshCli, InfoJsonWithTheWear) {
   EXPECT_EQ(j["nodes"][0]["parent"], nullptr);
   EXPECT_EQ(j["nodes"][2]["parent"], 0);
   EXPECT_EQ(j["nodes"][2]["name"], "part2");
-  EXPECT_EQ(j["nodes"][1]["slots"][0], (nlohmann::json{{"state", 0}, {"lod", 0}, {"slot", 4}}));
+  EXPECT_EQ(j["nodes"][2]["socket_prefix"], "e_tur_tt");
+  EXPECT_EQ(j["nodes"][1]["socket_prefix"], nullptr);
+  EXPECT_EQ(j["nodes"][1]["slots"][0], (nlohmann::json{{"stage", 0}, {"level", 0}, {"slot", 4}}));
   EXPECT_EQ(j["wear"]["name"], "box.wea");
   EXPECT_EQ(j["wear"]["materials"], 2);
-  EXPECT_EQ(j["batches"][0]["material"], 0);
+  EXPECT_EQ(j["wear"]["lightmaps"], false);
+  EXPECT_EQ(j["batches"][0]["wear_row"], 0);
   EXPECT_EQ(j["batches"][0]["material_name"], "STEEL");
   EXPECT_EQ(j["batches"][4]["material_name"], "GLASS");
-  EXPECT_EQ(j["batches"][8]["material"], 2);
+  EXPECT_EQ(j["batches"][8]["wear_row"], 2);
   EXPECT_EQ(j["batches"][8]["material_name"], nullptr);  // past the WEAR's rows
+  EXPECT_EQ(j["lightmap_uv"], false);
+  EXPECT_EQ(j["path_graph"], nullptr);
 
   r = run_cli({"msh", "info", lib + "::box.msh"});
   EXPECT_NE(r.out.find("wear: box.wea (2 materials)\n"), std::string::npos) << r.out;
@@ -87,6 +92,53 @@ TEST_F(MshCli, InfoJsonWithTheWear) {
   j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["wear"]["found"], false);
   EXPECT_EQ(j["wear"]["problem"], "not in the library");
+}
+
+// Every field of the new reading on the hand-built model (tests/msh/model_builders.hpp), exact values.
+TEST_F(MshCli, InfoJsonShowsBatchFieldsNamesSocketsAndThePathGraph) {
+  const ByteBuffer hand = msh::test::hand_model_bytes();
+  const std::string wear = "4\n0 STEEL\n1 GLASS\n2 RUST\n3 LAMP\n\nLIGHTMAPS\n1\n0 LIGHT3.0\n";
+  const std::string lib = write("lit.rlb", *nres::build({{resource::kTypeMesh, 0, 0, 0, "lit.msh", hand},
+                                                       {resource::kTypeWear, 0, 0, 0, "lit.wea", as_bytes(wear)}}));
+  auto r = run_cli({"msh", "info", lib + "::lit.msh", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["batches"], nlohmann::json::parse(R"([{"index": 0, "word": 8192, "word_names": ["lightmapped"],
+      "wear_row": 3, "material_name": "LAMP", "lightmap": "lightmapped", "room": null, "index_start": 0,
+      "index_count": 3, "vertex_count": 3, "base_vertex": 0}])"));
+  EXPECT_EQ(j["nodes"], nlohmann::json::parse(R"([
+      {"index": 0, "name": "hull", "socket_prefix": "e_tur_tt", "parent": null, "flags": 0, "flag_names": [],
+       "anim_map_start": null, "fallback_key": 0, "slots": []},
+      {"index": 1, "name": "CP_m1o1", "socket_prefix": null, "parent": 0, "flags": 32, "flag_names": ["cockpit"],
+       "anim_map_start": null, "fallback_key": 0, "slots": [{"stage": 0, "level": 4, "slot": 0}]}])"));
+  EXPECT_EQ(j["slots"][0]["area"], 2.5);
+  EXPECT_EQ(j["slots"][0]["box_volume"], 6.0);
+  EXPECT_EQ(j["slots"][0]["tail"], nlohmann::json::parse("[1, 2, 3]"));
+  EXPECT_EQ(j["counts"], nlohmann::json::parse(R"({"nodes": 2, "slots": 1, "vertices": 3, "indices": 3,
+      "triangles": 1, "batches": 1, "node_names": 2, "lightmap_uvs": 3, "path_nodes": 2, "path_links": 1})"));
+  EXPECT_EQ(j["lightmap_uv"], true);
+  EXPECT_EQ(j["path_graph"], nlohmann::json::parse(R"({"nodes": 2, "links": 1})"));
+  EXPECT_EQ(j["wear"], nlohmann::json::parse(R"({"name": "lit.wea", "found": true, "materials": 4,
+      "lightmaps": true, "problem": null})"));
+  r = run_cli({"msh", "check", lib});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, lib + "::lit.msh: 0 errors, 0 warnings\n");
+  // The same model beside a WEAR of two rows and no LIGHTMAPS: the row and the lightmap fail against it.
+  const std::string plain = "2\n0 STEEL\n1 GLASS\n";
+  const std::string unlit = write("unlit.rlb", *nres::build({{resource::kTypeMesh, 0, 0, 0, "lit.msh", hand},
+                                                           {resource::kTypeWear, 0, 0, 0, "lit.wea", as_bytes(plain)}}));
+  r = run_cli({"msh", "check", unlit});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, unlit + "::lit.msh: 2 errors, 1 warning\n");
+  EXPECT_NE(r.err.find("batch 0: WEAR row 3 (byte +4) is past the 2 MATERIALS rows of lit.wea (docs/formats/msh.md "
+                       "12.1) at offset 0x"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("[msh.batch.wear_row]"), std::string::npos);
+  EXPECT_NE(r.err.find("batch 0: lightmapped (+5 = 0x00) but lit.wea has no LIGHTMAPS block"), std::string::npos);
+  EXPECT_NE(r.err.find("[msh.batch.lightmap_wear]"), std::string::npos);
+  EXPECT_NE(r.err.find("type 18 lightmap UVs, but lit.wea has no LIGHTMAPS block"), std::string::npos);
+  EXPECT_NE(r.err.find("[msh.lightmap_uv.wear]"), std::string::npos);
 }
 
 TEST_F(MshCli, InfoRefusesWhatIsNotOneModel) {
@@ -132,18 +184,24 @@ TEST_F(MshCli, CheckALibraryChecksEveryModel) {
   const std::string lib = library();
   auto r = run_cli({"msh", "check", lib});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, lib + "::box.msh: 0 errors, 0 warnings\n" + lib + "::bad.msh: 2 errors, 0 warnings\n" + lib +
-                       "::cut.msh: 1 error, 0 warnings\n" + "total: 3 models in 1 file, 3 errors, 0 warnings\n");
+  // box.msh's four batches of node 2 name WEAR row 2, past box.wea's two rows (docs/formats/msh.md 12.1);
+  // bad.msh is the same model, so it has them too.
+  EXPECT_EQ(r.out, lib + "::box.msh: 4 errors, 0 warnings\n" + lib + "::bad.msh: 6 errors, 0 warnings\n" + lib +
+                       "::cut.msh: 1 error, 0 warnings\n" + "total: 3 models in 1 file, 11 errors, 0 warnings\n");
+  EXPECT_NE(r.err.find(lib + "::box.msh: batch 8: WEAR row 2 (byte +4) is past the 2 MATERIALS rows of box.wea"),
+            std::string::npos)
+      << r.err;
   r = run_cli({"msh", "check", lib, "--json"});
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["models"], 3);
   EXPECT_EQ(j["valid"], false);
-  EXPECT_EQ(j["errors"], 3);
-  EXPECT_EQ(j["findings"][0]["entry"], "bad.msh");
+  EXPECT_EQ(j["errors"], 11);
+  EXPECT_EQ(j["findings"][0]["entry"], "box.msh");
+  EXPECT_EQ(j["findings"][0]["code"], "msh.batch.wear_row");
   EXPECT_TRUE(j["findings"][0]["offset"].is_number());
-  EXPECT_EQ(j["per_model"][0]["valid"], true);
+  EXPECT_EQ(j["per_model"][0]["valid"], false);
   EXPECT_EQ(j["files"][0]["archive"], true);
-  r = run_cli({"msh", "check", lib + "::box.msh", "--json"});
+  r = run_cli({"msh", "check", model, "--json"});  // the same model as a bare file: no WEAR to check against
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(nlohmann::json::parse(r.out)["valid"], true);
 }

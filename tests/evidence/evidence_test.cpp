@@ -178,6 +178,21 @@ TEST(EvidenceModel, Type18ExactlyWithLightmaps) {
   EXPECT_EQ(counts(t, QuestionId::type18_with_lightmaps).detail("models_with_both"), 1u);
 }
 
+TEST(EvidenceModel, TerrainsAndModelsWithoutKeysAreNotJudged) {
+  // docs/formats/msh.md 9.1: a terrain has types 1, 5, 18 and 21 and no 6, 13 or 8.
+  ByteBuffer nodes;
+  put_node(nodes, 0xFFFF, 0);
+  const ByteBuffer terrain = nres({{1, "Res1", nodes, 1, 0, 38}, {5, "Res5", ByteBuffer(4, 0)},
+                                   {18, "Res18", ByteBuffer(4, 0)}, {21, "Res21", ByteBuffer(28, 0)}});
+  Tally t;
+  count_model(terrain, WearFacts{1, false}, t);
+  EXPECT_EQ(counts(t, QuestionId::type18_with_lightmaps).for_count + counts(t, QuestionId::type18_with_lightmaps).against_count, 0u);
+  EXPECT_EQ(counts(t, QuestionId::type18_with_lightmaps).detail("terrain_models_skipped"), 1u);
+  EXPECT_EQ(counts(t, QuestionId::quaternion_w_slot).detail("models_without_keys"), 1u);
+  EXPECT_EQ(counts(t, QuestionId::quaternion_w_slot).detail("fallback_out_of_range"), 0u);
+  EXPECT_EQ(counts(t, QuestionId::uv_u16).for_count, 4u);
+}
+
 TEST(EvidenceModel, MalformedIsUnreadable) {
   Tally t;
   ByteBuffer m = model(ModelSpec{});

@@ -218,7 +218,7 @@ inline material::Mat0 textured_material(std::uint32_t category, const std::strin
   material::Mat0 mat;
   mat.attributes = {category << 2, 6};
   material::Phase phase;
-  phase.params = {10, 20, 30, 100, 255, 230, 200, 255, 1, 2, 3, 4, 5, 6, 7, 8, 16, 0};
+  phase.params = {10, 20, 30, 100, 255, 230, 200, 255, 1, 2, 3, 4, 5, 6, 7, 8, 16, 0xFF};  // p17 -1: whole texture
   std::copy(texture.begin(), texture.end(), phase.texture_field.begin());
   mat.phases.push_back(phase);
   return mat;

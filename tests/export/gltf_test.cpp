@@ -1,6 +1,7 @@
 // glTF export: models built in code, exported in memory and through the CLI, re-read with tinygltf
-// (vertex counts, parents, world-space positions of the rest pose and of animated frames against
-// msh::world_matrices), and checked by Khronos' glTF validator.
+// (vertex counts, parents, names, world-space positions of the still pose and of animated frames
+// against msh::world_matrices, materials, Page cells, lightmaps, the cockpit), and checked by
+// Khronos' glTF validator. Expected values are worked out by hand from docs/formats/msh.md 13.
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -22,7 +23,8 @@ using test::build_model;
 using test::ModelSpec;
 using Mat = std::array<double, 16>;  // row-major, column vectors, like msh::Mat4
 
-// A game folder on disk: models.rlb (the given models and their .wea), Material.lib, Textures.lib.
+// A game folder on disk: models.rlb (the given models and their .wea), Material.lib, Textures.lib,
+// LightMap.lib.
 struct GameFolder {
   parkan::test::TempDir dir;
   std::shared_ptr<const resource::Archive> models;
@@ -32,6 +34,7 @@ struct GameFolder {
     parkan::test::write_bytes(dir / "models.rlb", files.models);
     parkan::test::write_bytes(dir / "Material.lib", files.materials);
     parkan::test::write_bytes(dir / "Textures.lib", files.textures);
+    parkan::test::write_bytes(dir / "LightMap.lib", files.lightmaps);
     models = test::value_or_throw(resource::open_archive(dir / "models.rlb"));
     game = test::value_or_throw(resource::Game::open(dir.path()));
   }
@@ -121,18 +124,27 @@ std::vector<Mat> gltf_world(const tinygltf::Model& m, int frame) {
   return world;
 }
 
-// The engine's world matrices (docs/formats/msh.md 7) of the rest pose (fallback keys) or at frame t.
+// The engine's world matrices (docs/formats/msh.md 7) at frame t, or (frame < 0) of the still pose
+// worked out from the streams by hand: keys[map[anim_map_start]] of an animated node, its fallback key
+// otherwise; node 0 without a parent loses its translation (retail-evidence: AniMesh 0x10008d88).
 std::vector<msh::Mat4> engine_world(const ByteBuffer& model, int frame) {
   msh::AnimStreams anim = test::value_or_throw(msh::read_anim_streams(model));
-  if (frame >= 0) return test::value_or_throw(msh::world_matrices(anim, float(frame)));
   std::vector<msh::Mat4> world(anim.node_count);
   for (std::uint32_t n = 0; n < anim.node_count; ++n) {
-    msh::AnimKey key = anim.key(anim.node_fallback(n));
     msh::NodePose pose;
-    pose.quat = msh::decode_quat(key.quat_raw);
-    pose.pos = key.pos;
-    msh::Mat4 local = msh::pose_matrix(pose);
+    if (frame >= 0) {
+      pose = test::value_or_throw(msh::sample_node(anim, n, float(frame)));
+    } else {
+      const std::uint16_t start = anim.node_map_start(n);
+      const std::uint32_t key_index =
+          start == msh::kNoMap ? anim.node_fallback(n) : load_u16(anim.map.data() + 2 * std::size_t(start));
+      msh::AnimKey key = anim.key(key_index);
+      pose.quat = msh::decode_quat(key.quat_raw);
+      pose.pos = key.pos;
+    }
     const std::uint16_t parent = anim.node_parent(n);
+    if (n == 0 && parent == msh::kNoParent) pose.pos = {0.0f, 0.0f, 0.0f};
+    msh::Mat4 local = msh::pose_matrix(pose);
     world[n] = parent == msh::kNoParent ? local : msh::multiply(world[parent], local);
   }
   return world;
@@ -190,6 +202,7 @@ TEST(GltfExport, NodesParentsAndRootAxisChange) {
   EXPECT_EQ(gltf.nodes[0].name, "hull");
   EXPECT_EQ(gltf.nodes[1].name, "node1");
   EXPECT_EQ(gltf.nodes[2].name, "part2");
+  EXPECT_EQ(gltf.nodes[1].extras.Get("socket_prefix").Get<std::string>(), "e_tur_tt");
   const tinygltf::Node& root = gltf.nodes.back();
   EXPECT_EQ(root.name, "tank");
   ASSERT_EQ(root.rotation.size(), 4u);
@@ -262,11 +275,11 @@ TEST(GltfExport, NoAnimStateAndLodChooseTheSlots) {
   options.lod = 1;
   Exported coarse = test::value_or_throw(folder.export_entry("tank.msh", options));
   EXPECT_LT(coarse.vertices, still.vertices);
-  options.lod = 4;  // no slot: nodes without meshes
+  options.lod = 3;  // no slot: nodes without meshes
   Exported empty = test::value_or_throw(folder.export_entry("tank.msh", options));
   EXPECT_EQ(empty.primitives, 0u);
   EXPECT_TRUE(load_glb(empty.document).meshes.empty());
-  options.lod = 5;
+  options.lod = 4;  // the cockpit view is --cockpit, not a level of detail
   EXPECT_EQ(folder.export_entry("tank.msh", options).error().rule, "gltf.options.lod");
 }
 
@@ -311,7 +324,6 @@ TEST(GltfExport, MaterialsTexturesAndFallbacks) {
   const tinygltf::Material& hull = *by_name.at("HULL");
   EXPECT_EQ(hull.name, "HULL");
   EXPECT_EQ(hull.alphaMode, "OPAQUE");
-  EXPECT_FALSE(hull.doubleSided);
   EXPECT_GE(hull.pbrMetallicRoughness.baseColorTexture.index, 0);
   EXPECT_NEAR(hull.pbrMetallicRoughness.baseColorFactor[0], 1.0, 1e-6);  // p4 = 255
   EXPECT_NEAR(hull.pbrMetallicRoughness.baseColorFactor[3], 1.0, 1e-6);  // p3 = 100 %
@@ -319,7 +331,6 @@ TEST(GltfExport, MaterialsTexturesAndFallbacks) {
   EXPECT_EQ(hull.extras.Get("phases").Get(0).Get("params").Get(16).Get<int>(), 16);
   const tinygltf::Material& glass = *by_name.at("GLASS");
   EXPECT_EQ(glass.alphaMode, "MASK");  // category 1, alpha only 0 and 255
-  EXPECT_TRUE(glass.doubleSided);
   EXPECT_EQ(glass.extras.Get("category").Get<int>(), 1);
   const tinygltf::Material& fallback = *by_name.at("NO_SUCH");
   EXPECT_EQ(fallback.name, "DEFAULT");
@@ -334,6 +345,241 @@ TEST(GltfExport, MaterialsTexturesAndFallbacks) {
   for (const Diagnostic& d : exported.warnings) codes.push_back(d.code);
   EXPECT_NE(std::find(codes.begin(), codes.end(), "gltf.material.fallback"), codes.end());
   EXPECT_NE(std::find(codes.begin(), codes.end(), "gltf.texture.missing"), codes.end());
+}
+
+// The source vertices of a batch in the order the exporter writes them: each at its first use.
+std::string warnings_text(const Exported& exported) {
+  std::string text;
+  for (const Diagnostic& d : exported.warnings) text += d.code + ": " + d.message + "\n";
+  return text;
+}
+
+std::vector<std::uint32_t> primitive_sources(const msh::Model& model, const msh::Batch& batch) {
+  std::vector<std::uint32_t> sources;
+  std::vector<bool> seen(model.positions.size(), false);
+  for (std::size_t k = 0; k < batch.index_count; ++k) {
+    const std::uint32_t v = batch.base_vertex + model.indices[batch.index_start + k];
+    if (!seen[v]) seen[v] = true, sources.push_back(v);
+  }
+  return sources;
+}
+
+msh::Batch& first_batch_of(msh::Model& model, std::size_t node, std::size_t level = 0) {
+  return model.batches[model.slots[model.nodes[node].slot(0, level)].batch_start];
+}
+
+const tinygltf::Primitive& primitive_of(const tinygltf::Model& gltf, std::size_t gltf_node) {
+  return gltf.meshes.at(std::size_t(gltf.nodes.at(gltf_node).mesh)).primitives.at(0);
+}
+
+const tinygltf::Material& material_of(const tinygltf::Model& gltf, std::size_t gltf_node) {
+  return gltf.materials.at(std::size_t(primitive_of(gltf, gltf_node).material));
+}
+
+const std::string& image_name_of(const tinygltf::Model& gltf, int texture) {
+  return gltf.images.at(std::size_t(gltf.textures.at(std::size_t(texture)).source)).name;
+}
+
+TEST(GltfExport, EveryMaterialIsDoubleSided) {
+  ModelSpec spec;
+  spec.nodes = 7;
+  spec.materials = 6;  // rows 0..5 on nodes 0..5, rows 1, 3, 5 with word bit 0x2, the others without
+  GameFolder folder({{"tank.msh", test::model_bytes(build_model(spec))}});
+  tinygltf::Model gltf = load_glb(test::value_or_throw(folder.export_entry("tank.msh")).document);
+  ASSERT_EQ(gltf.materials.size(), 6u);
+  for (const tinygltf::Material& m : gltf.materials) EXPECT_TRUE(m.doubleSided) << m.name;
+}
+
+TEST(GltfExport, TheBatchWearRowByteChoosesTheMaterial) {
+  msh::Model model = build_model();
+  msh::Batch& batch = first_batch_of(model, 0);
+  batch.wear_row = 2;        // byte +4: WEAR row 2, NO_SUCH
+  batch.word = 0x00010000;   // bytes +2..+3 read 1 (GLASS): the old u16 reading
+  GameFolder folder({{"tank.msh", test::model_bytes(model)}});
+  tinygltf::Model gltf = load_glb(test::value_or_throw(folder.export_entry("tank.msh")).document);
+  const tinygltf::Material& m = material_of(gltf, 0);
+  EXPECT_EQ(m.extras.Get("wear_row").Get<int>(), 2);
+  EXPECT_EQ(m.extras.Get("wear_name").Get<std::string>(), "NO_SUCH");
+  EXPECT_EQ(m.name, "DEFAULT");  // NO_SUCH is not in Material.lib
+  EXPECT_EQ(primitive_of(gltf, 0).extras.Get("wear_row").Get<int>(), 2);
+  EXPECT_EQ(material_of(gltf, 1).extras.Get("wear_name").Get<std::string>(), "GLASS");  // node 1: row 1
+}
+
+// GLOW (gltf_builders.hpp): track 0's first key names phase 1, ambient (51, 102, 255), diffuse
+// (255, 128, 0), ambient alpha 50, texture HULL.0; phase 0 is dark on GLASS.0.
+TEST(GltfExport, AStillMaterialShowsTrackZerosFirstPhaseWithAmbientAsEmissive) {
+  msh::Model model = build_model();
+  first_batch_of(model, 0).wear_row = 4;
+  GameFolder folder({{"tank.msh", test::model_bytes(model)}});
+  tinygltf::Model gltf = load_glb(test::value_or_throw(folder.export_entry("tank.msh")).document);
+  const tinygltf::Material& m = material_of(gltf, 0);
+  EXPECT_EQ(m.name, "GLOW");
+  EXPECT_EQ(m.extras.Get("phase").Get<int>(), 1);
+  ASSERT_EQ(m.emissiveFactor.size(), 3u);
+  EXPECT_NEAR(m.emissiveFactor[0], 0.2, 1e-7);  // 51 / 255
+  EXPECT_NEAR(m.emissiveFactor[1], 0.4, 1e-7);  // 102 / 255
+  EXPECT_NEAR(m.emissiveFactor[2], 1.0, 1e-7);  // 255 / 255
+  const std::vector<double>& base = m.pbrMetallicRoughness.baseColorFactor;
+  ASSERT_EQ(base.size(), 4u);
+  EXPECT_NEAR(base[0], 1.0, 1e-7);
+  EXPECT_NEAR(base[1], 128.0 / 255.0, 1e-7);
+  EXPECT_NEAR(base[2], 0.0, 1e-7);
+  EXPECT_NEAR(base[3], 0.5, 1e-7);  // 50 * 0.01
+  ASSERT_GE(m.pbrMetallicRoughness.baseColorTexture.index, 0);
+  EXPECT_EQ(m.emissiveTexture.index, m.pbrMetallicRoughness.baseColorTexture.index);
+  EXPECT_EQ(image_name_of(gltf, m.emissiveTexture.index), "HULL.0");
+  EXPECT_EQ(m.extras.Get("texture").Get<std::string>(), "HULL.0");
+  // HULL (one phase, no track): phase 0, ambient (10, 20, 30).
+  const tinygltf::Material& hull = material_of(gltf, 2);
+  EXPECT_EQ(hull.name, "HULL");
+  ASSERT_EQ(hull.emissiveFactor.size(), 3u);
+  EXPECT_NEAR(hull.emissiveFactor[0], 10.0 / 255.0, 1e-7);
+  EXPECT_NEAR(hull.emissiveFactor[2], 30.0 / 255.0, 1e-7);
+}
+
+// PANEL.0 is 16 x 8 with cells (x, w, y, h) = (0, 8, 0, 8), (8, 8, 4, 4); PANEL's p17 = 1 selects the
+// second: u0 = 8 / 16 = 0.5, du = 8 / 16 = 0.5, v0 = 4 / 8 = 0.5, dv = 4 / 8 = 0.5.
+TEST(GltfExport, ThePageCellMapsTheBatchUvsIntoItsRectangle) {
+  msh::Model model = build_model();
+  msh::Batch& batch = first_batch_of(model, 0);
+  batch.wear_row = 5;
+  for (std::size_t i = batch.base_vertex; i < std::size_t(batch.base_vertex) + batch.vertex_count; ++i)
+    model.uv0[i] = i % 2 ? msh::PackedUv{256, 768} : msh::PackedUv{1024, 0};  // (0.25, 0.75), (1, 0)
+  const std::vector<std::uint32_t> sources = primitive_sources(model, batch);
+  GameFolder folder({{"tank.msh", test::model_bytes(model)}});
+  tinygltf::Model gltf = load_glb(test::value_or_throw(folder.export_entry("tank.msh")).document);
+  const tinygltf::Primitive& p = primitive_of(gltf, 0);
+  auto uvs = accessor_data<std::array<float, 2>>(gltf, p.attributes.at("TEXCOORD_0"));
+  ASSERT_EQ(uvs.size(), sources.size());
+  for (std::size_t i = 0; i < uvs.size(); ++i) {
+    const std::array<float, 2> expected = sources[i] % 2 ? std::array{0.625f, 0.875f} : std::array{1.0f, 0.5f};
+    EXPECT_EQ(uvs[i], expected) << i;
+  }
+  const tinygltf::Material& m = material_of(gltf, 0);
+  EXPECT_EQ(m.name, "PANEL");
+  const tinygltf::Value& cell = m.extras.Get("page_cell");
+  ASSERT_EQ(cell.ArrayLen(), 4u);
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(cell.Get(k).GetNumberAsDouble(), 0.5) << k;
+  // A material without a cell (GLASS on node 1) keeps the stored UVs.
+  auto plain = accessor_data<std::array<float, 2>>(gltf, primitive_of(gltf, 1).attributes.at("TEXCOORD_0"));
+  const msh::Batch& other = model.batches[model.slots[model.nodes[1].slot(0, 0)].batch_start];
+  EXPECT_EQ(plain[0], msh::decode_uv(model.uv0[primitive_sources(model, other)[0]]));
+}
+
+TEST(GltfExport, LitBatchesCarryType18AsTexcoord1AndTheLightmapAsOcclusion) {
+  ModelSpec spec;
+  spec.lightmapped = true;  // node 0's batches: +5 = 0x00, LIGHTMAPS row 0 = LM_HULL.0
+  const msh::Model model = build_model(spec);
+  GameFolder folder({{"tank.msh", test::model_bytes(model)}});
+  Exported exported = test::value_or_throw(folder.export_entry("tank.msh"));
+  tinygltf::Model gltf = load_glb(exported.document);
+  const msh::Batch& batch = model.batches[model.slots[model.nodes[0].slot(0, 0)].batch_start];
+  const std::vector<std::uint32_t> sources = primitive_sources(model, batch);
+  const tinygltf::Primitive& p = primitive_of(gltf, 0);
+  auto uv1 = accessor_data<std::array<float, 2>>(gltf, p.attributes.at("TEXCOORD_1"));
+  ASSERT_EQ(uv1.size(), sources.size());
+  for (std::size_t i = 0; i < uv1.size(); ++i) {
+    // lightmap_uv_of(v) = ((37 v) % 1024, 1023 - (11 v) % 1024), each / 1024.
+    const std::uint32_t v = sources[i];
+    const std::array<float, 2> expected{float((v * 37) % 1024) / 1024.0f, float(1023 - (v * 11) % 1024) / 1024.0f};
+    EXPECT_EQ(uv1[i], expected) << i;
+  }
+  const tinygltf::Material& m = material_of(gltf, 0);
+  EXPECT_EQ(m.name, "HULL @ LM_HULL.0");
+  EXPECT_TRUE(m.doubleSided);
+  ASSERT_GE(m.occlusionTexture.index, 0);
+  EXPECT_EQ(m.occlusionTexture.texCoord, 1);
+  EXPECT_EQ(image_name_of(gltf, m.occlusionTexture.index), "LM_HULL.0");
+  EXPECT_EQ(m.extras.Get("lightmap").Get<std::string>(), "LM_HULL.0");
+  EXPECT_EQ(m.emissiveTexture.index, -1);  // lit: texture times lightmap, no ambient glow
+  for (double c : m.emissiveFactor) EXPECT_EQ(c, 0.0);
+  // Node 1 is unlit: no second UV set, no occlusion.
+  EXPECT_EQ(primitive_of(gltf, 1).attributes.count("TEXCOORD_1"), 0u);
+  EXPECT_EQ(material_of(gltf, 1).occlusionTexture.index, -1);
+  EXPECT_TRUE(exported.warnings.empty()) << warnings_text(exported);
+}
+
+TEST(GltfExport, LitBatchesWithoutTheirLightmapAreDrawnUnlitWithAWarning) {
+  ModelSpec spec;
+  spec.lightmapped = true;
+  GameFolder folder({{"tank.msh", test::model_bytes(build_model(spec))}});
+  std::filesystem::remove(folder.dir / "LightMap.lib");
+  Exported exported = test::value_or_throw(folder.export_entry("tank.msh"));
+  ASSERT_EQ(exported.warnings.size(), 1u) << warnings_text(exported);
+  EXPECT_EQ(exported.warnings[0].code, "gltf.lightmap.missing");
+  EXPECT_EQ(material_of(load_glb(exported.document), 0).occlusionTexture.index, -1);
+}
+
+// Node 1's track (gltf_builders.hpp): frame 0 at (0.8, 0.1, 0.6) turned 0.2 rad about Z, its last key
+// (the fallback) at z 1.6 turned 1.4 rad. Node 0's keys sit at (1, 2, 3), which the engine zeroes.
+TEST(GltfExport, TheStillPoseIsFrameZeroAndTheRootKeepsNoTranslation) {
+  ModelSpec spec;
+  spec.root_offset = {1.0f, 2.0f, 3.0f};
+  const msh::Model model = build_model(spec);
+  GameFolder folder({{"tank.msh", test::model_bytes(model)}});
+  tinygltf::Model gltf = load_glb(test::value_or_throw(folder.export_entry("tank.msh")).document);
+  EXPECT_EQ(gltf.nodes[0].translation, (std::vector<double>{0.0, 0.0, 0.0}));
+  const tinygltf::Node& turret = gltf.nodes[1];
+  ASSERT_EQ(turret.translation.size(), 3u);
+  EXPECT_NEAR(turret.translation[0], 0.8, 1e-6);
+  EXPECT_NEAR(turret.translation[1], 0.1, 1e-6);
+  EXPECT_NEAR(turret.translation[2], 0.6, 1e-6);
+  ASSERT_EQ(turret.rotation.size(), 4u);  // conj of (cos 0.1, 0, 0, sin 0.1)
+  EXPECT_NEAR(turret.rotation[2], -std::sin(0.1), 1e-4);
+  EXPECT_NEAR(turret.rotation[3], std::cos(0.1), 1e-4);
+  EXPECT_NE(turret.extras.Get("still_key").Get<int>(), turret.extras.Get("fallback_key").Get<int>());
+  // Node 2 (not animated) keeps its fallback key's translation.
+  EXPECT_NEAR(gltf.nodes[2].translation[2], 0.6, 1e-6);
+}
+
+TEST(GltfExport, TheRootTranslationIsZeroInEveryAnimationFrame) {
+  ModelSpec spec;
+  spec.nodes = 1;
+  spec.root_offset = {1.0f, 2.0f, 3.0f};
+  msh::Model model = build_model(spec);
+  msh::AnimTracks tracks = test::value_or_throw(msh::read_anim_tracks(
+      test::value_or_throw(msh::read_anim_streams(test::model_bytes(model)))));
+  tracks.tracks[0].keys.push_back(tracks.tracks[0].keys[0]);
+  tracks.tracks[0].keys[1].time = 4.0f;
+  tracks.tracks[0].keys[1].pos = {5.0f, 6.0f, 7.0f};
+  tracks.tracks[0].has_map = true;
+  ASSERT_TRUE(msh::set_animation(model, tracks).ok());
+  GameFolder folder({{"tank.msh", test::model_bytes(model)}});
+  tinygltf::Model gltf = load_glb(test::value_or_throw(folder.export_entry("tank.msh")).document);
+  ASSERT_EQ(gltf.animations.size(), 1u);
+  for (const tinygltf::AnimationChannel& c : gltf.animations[0].channels) {
+    if (c.target_path != "translation") continue;
+    auto values = accessor_data<std::array<float, 3>>(gltf, gltf.animations[0].samplers[std::size_t(c.sampler)].output);
+    ASSERT_EQ(values.size(), 5u);
+    for (const auto& v : values) EXPECT_EQ(v, (std::array{0.0f, 0.0f, 0.0f}));
+  }
+}
+
+TEST(GltfExport, CockpitNodesAreLeftOutByDefaultAndAloneWithTheOption) {
+  ModelSpec spec;
+  spec.cockpit = true;  // node 4 "CP_m1o1": flag 0x20, child of node 0, one level-4 slot
+  const msh::Model model = build_model(spec);
+  GameFolder folder({{"tank.msh", test::model_bytes(model)}});
+  Exported outside = test::value_or_throw(folder.export_entry("tank.msh"));
+  tinygltf::Model gltf = load_glb(outside.document);
+  std::vector<std::string> names;
+  for (const tinygltf::Node& n : gltf.nodes) names.push_back(n.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"hull", "node1", "part2", "node3", "tank"}));
+  EXPECT_EQ(outside.nodes, 4u);
+  Options options;
+  options.cockpit = true;
+  Exported inside = test::value_or_throw(folder.export_entry("tank.msh", options));
+  gltf = load_glb(inside.document);
+  names.clear();
+  for (const tinygltf::Node& n : gltf.nodes) names.push_back(n.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"hull", "CP_m1o1", "tank"}));  // hull: the cockpit's parent
+  EXPECT_EQ(inside.nodes, 2u);
+  EXPECT_EQ(gltf.nodes[0].mesh, -1);
+  ASSERT_GE(gltf.nodes[1].mesh, 0);
+  EXPECT_EQ(gltf.nodes[0].children, std::vector<int>{1});
+  EXPECT_EQ(gltf.meshes.size(), 1u);
+  EXPECT_EQ(gltf.meshes[0].extras.Get("level").Get<int>(), 4);
+  EXPECT_EQ(inside.primitives, 1u);
 }
 
 TEST(GltfExport, WithoutWearOrGameTheExportIsUntexturedWithWarnings) {
@@ -366,6 +612,7 @@ TEST(GltfExport, GltfTextWithPngFilesBesideIt) {
 TEST(GltfExport, BrokenModelsAreRefusedWithOneError) {
   msh::Model model = build_model();
   model.indices[5] = 60000;  // past the vertex count
+  model.batches[0].vertex_count = 60001;  // the batch's own count agrees (largest relative index + 1)
   const ByteBuffer bytes = test::model_bytes(model);
   Source source{bytes, "broken.msh", "models.rlb::broken.msh", nullptr, nullptr};
   auto result = export_model(source, {}, Container::glb);
@@ -407,22 +654,32 @@ TEST(GltfValidator, CliExportsPassWithoutErrorsOrWarnings) {
   ModelSpec still;
   still.frames = 0;
   still.materials = 4;
-  GameFolder folder(
-      {{"tank.msh", test::model_bytes(build_model())}, {"crate.msh", test::model_bytes(build_model(still))}});
+  ModelSpec hangar;  // every row (GLOW, the PANEL cell), lightmapped batches, a cockpit, a moved root
+  hangar.nodes = 8;
+  hangar.materials = 6;
+  hangar.lightmapped = true;
+  hangar.cockpit = true;
+  hangar.root_offset = {1.0f, 2.0f, 3.0f};
+  GameFolder folder({{"tank.msh", test::model_bytes(build_model())},
+                     {"crate.msh", test::model_bytes(build_model(still))},
+                     {"hangar.msh", test::model_bytes(build_model(hangar))}});
   parkan::test::TempDir out;
   const std::string models = (folder.dir / "models.rlb").string();
   std::vector<std::string> files;
-  for (const char* name : {"tank", "crate"})
+  for (const char* name : {"tank", "crate", "hangar"})
     for (const char* extension : {".glb", ".gltf"}) {
       const std::string target = (out / (std::string(name) + extension)).string();
       auto run = parkan::test::run_cli({"export", "gltf", models + "::" + name + ".msh", target});
       EXPECT_EQ(run.exit_code, 0) << run.err;
       files.push_back(target);
     }
+  const std::string cockpit = (out / "hangar_cockpit.glb").string();
+  auto inside = parkan::test::run_cli({"export", "gltf", models + "::hangar.msh", cockpit, "--cockpit"});
+  EXPECT_EQ(inside.exit_code, 0) << inside.err;
+  files.push_back(cockpit);
   auto all = parkan::test::run_cli({"--quiet", "export", "gltf", models, (out / "all").string()});
   EXPECT_EQ(all.exit_code, 0) << all.err;
-  files.push_back((out / "all" / "tank.glb").string());
-  files.push_back((out / "all" / "crate.glb").string());
+  for (const char* name : {"tank", "crate", "hangar"}) files.push_back((out / "all" / (std::string(name) + ".glb")).string());
   std::string command = std::string(PARKAN_NODE) + " " + PARKAN_GLTF_VALIDATE + " " + PARKAN_NPM_PREFIX;
   for (const std::string& f : files) command += " " + f;
   command += " 2>&1";

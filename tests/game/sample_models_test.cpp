@@ -233,6 +233,10 @@ TEST(SampleModels, BuildingHasThreeLodsTwoDamageStagesAnInteriorAndASocket) {
       EXPECT_EQ(m.nodes[2].slot(stage, level), msh::kNoSlot);
       EXPECT_EQ(m.nodes[1].slot(stage, level) != msh::kNoSlot, stage == 0 && level == 0);
     }
+  // Its batches take five WEAR rows by byte +4 (a reader of the u16 at +2 would see row 0 throughout).
+  std::set<std::uint8_t> rows;
+  for (const msh::Batch& b : m.batches) rows.insert(b.wear_row);
+  EXPECT_EQ(rows, (std::set<std::uint8_t>{0, 1, 2, 3, 4}));
   // The path graph: 8 points on i01's floors, 7 links.
   ASSERT_EQ(m.path_nodes.size(), 8u);
   ASSERT_EQ(m.path_links.size(), 7u);

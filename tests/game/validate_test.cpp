@@ -260,7 +260,7 @@ TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
   ASSERT_TRUE(read_tank) << read_tank.error().to_string();
   msh::Model tank = std::move(*read_tank);
   tank.indices[4] = static_cast<std::uint16_t>(tank.positions.size());
-  tank.batches[0].wear_row = 9;  // tank.wea has 3 rows
+  tank.batches[0].wear_row = 9;  // tank.wea has 4 rows
   auto tank_bytes = msh::write_model(tank);
   ASSERT_TRUE(tank_bytes) << tank_bytes.error().to_string();
   put_entry("models.rlb", "tank.msh", *tank_bytes);
@@ -349,7 +349,7 @@ TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
   EXPECT_EQ(find_finding(report, "wear.lightmap.missing", "world.rlb", "broken.wea")->message,
             "lightmap \"NO_LIGHT.0\" is not in LightMap.lib (the engine logs \"LightMap NO_LIGHT.0 not found.\")");
   const Diagnostic* batch = find_finding(report, "msh.batch.wear_row", "models.rlb", "tank.msh");
-  EXPECT_EQ(batch->message, "batch material 9 is past the 3 rows of tank.wea");
+  EXPECT_EQ(batch->message, "batch material 9 is past the 4 rows of tank.wea");
   ASSERT_TRUE(batch->location.offset.has_value());
 
   // Nothing else broke: every error is one of the planted ones (the cycle shows on both prototypes).

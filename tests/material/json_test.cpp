@@ -70,18 +70,19 @@ TEST(Mat0Json, FloatBitPatternsRoundTrip) {
     json doc = mat0_to_json(m);
     float value = std::bit_cast<float>(bits);
     if (std::isfinite(value)) {
-      EXPECT_TRUE(doc["prefix"]["meta_c"].is_number_float()) << std::hex << bits;
-      EXPECT_FALSE(doc["prefix"].contains("meta_c_bits"));
+      EXPECT_TRUE(doc["prefix"]["speed_factor"].is_number_float()) << std::hex << bits;
+      EXPECT_FALSE(doc["prefix"].contains("speed_factor_bits"));
     } else {
-      EXPECT_FALSE(doc["prefix"].contains("meta_c")) << std::hex << bits;
-      EXPECT_EQ(doc["prefix"]["meta_c_bits"], bits);
+      EXPECT_FALSE(doc["prefix"].contains("speed_factor")) << std::hex << bits;
+      EXPECT_EQ(doc["prefix"]["speed_factor_bits"], bits);
     }
     EXPECT_EQ(mat0_from_json(through_text(doc)).value().meta_c, bits) << std::hex << bits;
   }
   m.meta_c = 0x3DCCCCCDu;  // 0.1f
-  EXPECT_EQ(mat0_to_json(m)["prefix"].dump(), R"({"meta_a":10,"meta_b":20,"meta_c":0.1,"meta_d":7})");
+  EXPECT_EQ(mat0_to_json(m)["prefix"].dump(),
+            R"({"damage_rate":7,"ground_class":10,"meta_b":20,"speed_factor":0.1})");
   m.meta_c = 0x80000000u;
-  EXPECT_EQ(mat0_to_json(m)["prefix"]["meta_c"].dump(), "-0.0");
+  EXPECT_EQ(mat0_to_json(m)["prefix"]["speed_factor"].dump(), "-0.0");
 }
 
 TEST(Mat0Json, EachValueOnceInTheFormAPersonEdits) {
@@ -91,14 +92,16 @@ TEST(Mat0Json, EachValueOnceInTheFormAPersonEdits) {
   m.phases[1].params[17] = 0xFE;
   json j = mat0_to_json(m);
   EXPECT_EQ(j.dump(),
-            R"({"attr2":6,"blocks":[{"interpolate":["additive_rgb","opacity"],"keys":[)"
+            R"({"attr2":6,"blocks":[{"interpolate":["ambient","ambient_alpha"],"keys":[)"
             R"({"end_time":100,"k2":23102,"phase":0},{"end_time":200,"k2":23186,"phase":1}],"mode":"ping-pong"}],)"
             R"("format":"MAT0","phases":[)"
-            R"({"additive_rgb":[0,1,2],"directional":[4,5,6,7],"extra":[12,13,14,15],"opacity":3,"page":17,)"
-            R"("power":16,"specular":[8,9,10,11],"texture":"TEX0.0"},)"
-            R"({"additive_rgb":[40,41,42],"directional":[44,45,46,47],"extra":[52,53,54,55],"opacity":50,"page":-2,)"
-            R"("power":56,"specular":[48,49,50,51],"texture":"TEX1.0"}],)"
-            R"("prefix":{"meta_a":10,"meta_b":20,"meta_c":2.0,"meta_d":7},)"
+            R"({"ambient":[0,1,2],"ambient_alpha":3,"diffuse":[4,5,6],"diffuse_alpha_unused":7,)"
+            R"("emissive":[12,13,14,15],"page_cell":17,"power_log2":16,"specular":[8,9,10],)"
+            R"("specular_alpha_unused":11,"texture":"TEX0.0"},)"
+            R"({"ambient":[40,41,42],"ambient_alpha":50,"diffuse":[44,45,46],"diffuse_alpha_unused":47,)"
+            R"("emissive":[52,53,54,55],"page_cell":-2,"power_log2":56,"specular":[48,49,50],)"
+            R"("specular_alpha_unused":51,"texture":"TEX1.0"}],)"
+            R"("prefix":{"damage_rate":7,"ground_class":10,"meta_b":20,"speed_factor":2.0},)"
             R"("runtime_flags":{"flag_a":false,"flag_b":false,"other_bits":256,"pipeline":"SRC_ALPHA/INV_SRC_ALPHA",)"
             R"("texture_flag":true}})");
   m.attributes.attr1 = 5 << 2;
@@ -113,12 +116,12 @@ TEST(Mat0Json, EachValueOnceInTheFormAPersonEdits) {
   m.blocks[0].header_raw = 6 | (0x25 << 3);
   json b = mat0_to_json(m)["blocks"][0];
   EXPECT_EQ(b["mode"], 6);
-  EXPECT_EQ(b["interpolate"].dump(), R"(["additive_rgb","specular[0..2]"])");
+  EXPECT_EQ(b["interpolate"].dump(), R"(["ambient","specular"])");
   EXPECT_EQ(b["mask"], 0x25);
   EXPECT_FALSE(mat0_to_json(test::make_material(0, 0x1F, {{0, 1}}))["blocks"][0].contains("mask"));
   // The prefix holds what the version stores.
   m.attributes.attr2 = 3;
-  EXPECT_EQ(mat0_to_json(m)["prefix"].dump(), R"({"meta_a":10,"meta_b":20,"meta_c":2.0})");
+  EXPECT_EQ(mat0_to_json(m)["prefix"].dump(), R"({"ground_class":10,"meta_b":20,"speed_factor":2.0})");
   m.attributes.attr2 = 1;
   EXPECT_FALSE(mat0_to_json(m).contains("prefix"));
 }
@@ -149,23 +152,23 @@ TEST(Mat0Json, TextureFieldOnlyWhenTheNameCannotHoldIt) {
 TEST(Mat0Json, EditsByMeaningReachTheBytes) {
   Mat0 m = test::make_material(0, 0x01, {{0, 100}}, 2);
   json j = mat0_to_json(m);
-  j["phases"][1]["additive_rgb"] = {255, 0, 7};
-  j["phases"][1]["opacity"] = 100;
-  j["phases"][1]["directional"][3] = 9;
+  j["phases"][1]["ambient"] = {255, 0, 7};
+  j["phases"][1]["ambient_alpha"] = 100;
+  j["phases"][1]["diffuse_alpha_unused"] = 9;
   j["phases"][1]["specular"][0] = 1;
-  j["phases"][1]["extra"][2] = 2;
-  j["phases"][1]["power"] = 3;
-  j["phases"][1]["page"] = -1;
+  j["phases"][1]["emissive"][2] = 2;
+  j["phases"][1]["power_log2"] = 3;
+  j["phases"][1]["page_cell"] = -1;
   j["phases"][1]["texture"] = "NEW.0";
   j["runtime_flags"] = {{"texture_flag", false},
                         {"flag_a", true},
                         {"pipeline", "ZERO/SRC_COLOR"},
                         {"flag_b", true},
                         {"other_bits", 0x80}};
-  j["prefix"]["meta_c"] = 0.5;
-  j["prefix"]["meta_a"] = 1;
+  j["prefix"]["speed_factor"] = 0.5;
+  j["prefix"]["ground_class"] = 1;
   j["blocks"][0]["mode"] = "one-shot";
-  j["blocks"][0]["interpolate"] = {"opacity", "extra[0..2]"};
+  j["blocks"][0]["interpolate"] = {"ambient_alpha", "emissive[0..2]"};
   j["blocks"][0]["keys"][0]["end_time"] = 250;
   Mat0 e = mat0_from_json(through_text(j)).value();
   std::array<std::uint8_t, kParamCount> want = {255, 0, 7, 100, 44, 45, 46, 9, 1, 49, 50, 51, 52, 53, 2, 55, 3, 0xFF};
@@ -188,7 +191,8 @@ TEST(Mat0Json, EditsByMeaningReachTheBytes) {
   json raw = mat0_to_json(m);
   raw.erase("runtime_flags");
   raw["attr1"] = 0x45;
-  for (const char* key : {"additive_rgb", "opacity", "directional", "specular", "extra", "power", "page"})
+  for (const char* key : {"ambient", "ambient_alpha", "diffuse", "diffuse_alpha_unused", "specular",
+                          "specular_alpha_unused", "emissive", "power_log2", "page_cell"})
     raw["phases"][0].erase(key);
   raw["phases"][0]["params"] = std::vector<int>(18, 7);
   raw["blocks"][0].erase("interpolate");
@@ -198,6 +202,77 @@ TEST(Mat0Json, EditsByMeaningReachTheBytes) {
   EXPECT_EQ(e.phases[0].params,
             (std::array<std::uint8_t, kParamCount>{7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7}));
   EXPECT_EQ(e.blocks[0].mask(), 0x1234u);
+}
+
+// The earlier text form (generic names: additive_rgb, opacity, directional, specular of four, extra,
+// power, page; meta_a..meta_d) still builds, to the same bytes as the D3DMATERIAL7 names
+// (docs/formats/mat0.md 4.1). Expected bytes written out by hand from the layout of docs/formats/mat0.md 3.
+TEST(Mat0Json, OlderNamesBuildTheSameBytesAsTheNewOnes) {
+  const json older = json::parse(R"({"format": "MAT0", "attr2": 6,
+    "runtime_flags": {"texture_flag": false, "flag_a": false, "pipeline": "ONE/ZERO", "flag_b": false,
+                      "other_bits": 0},
+    "prefix": {"meta_a": 3, "meta_b": 255, "meta_c": 0.5, "meta_d": 1000},
+    "phases": [{"texture": "A.0", "additive_rgb": [1, 2, 3], "opacity": 100, "directional": [4, 5, 6, 7],
+                "specular": [8, 9, 10, 11], "extra": [12, 13, 14, 15], "power": 4, "page": -1}],
+    "blocks": [{"mode": "loop", "interpolate": ["additive_rgb", "directional[0..2]", "specular[0..2]",
+                                                "extra[0..2]", "opacity"],
+                "keys": [{"phase": 0, "end_time": 500}]}]})");
+  const json newer = json::parse(R"({"format": "MAT0", "attr2": 6,
+    "runtime_flags": {"texture_flag": false, "flag_a": false, "pipeline": "ONE/ZERO", "flag_b": false,
+                      "other_bits": 0},
+    "prefix": {"ground_class": 3, "meta_b": 255, "speed_factor": 0.5, "damage_rate": 1000},
+    "phases": [{"texture": "A.0", "ambient": [1, 2, 3], "ambient_alpha": 100, "diffuse": [4, 5, 6],
+                "diffuse_alpha_unused": 7, "specular": [8, 9, 10], "specular_alpha_unused": 11,
+                "emissive": [12, 13, 14, 15], "power_log2": 4, "page_cell": -1}],
+    "blocks": [{"mode": "loop", "interpolate": ["ambient", "diffuse", "specular", "emissive[0..2]",
+                                                "ambient_alpha"],
+                "keys": [{"phase": 0, "end_time": 500}]}]})");
+  const ByteBuffer expected = {
+      0x01, 0x00, 0x01, 0x00,                          // 1 phase, 1 animation block
+      0x03, 0xFF,                                      // ground class 3, metaB 0xFF
+      0x00, 0x00, 0x00, 0x3F,                          // speed factor 0.5f
+      0xE8, 0x03, 0x00, 0x00,                          // damage rate 1000 per second
+      1, 2, 3, 100, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 4, 0xFF,  // p0..p17
+      'A', '.', '0', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,            // texture
+      0xF8, 0x00, 0x00, 0x00, 0x01, 0x00,              // mode 0 | mask 0x1F << 3, one key
+      0x00, 0x00, 0xF4, 0x01, 0x00, 0x00};             // phase 0, end 500 ms, k2 0
+  auto from_older = mat0_from_json(older);
+  auto from_newer = mat0_from_json(newer);
+  ASSERT_TRUE(from_older.ok()) << from_older.error().to_string();
+  ASSERT_TRUE(from_newer.ok()) << from_newer.error().to_string();
+  EXPECT_EQ(write_mat0(*from_older).value(), expected);
+  EXPECT_EQ(write_mat0(*from_newer).value(), expected);
+  // dump prints the new names only.
+  const json dumped = mat0_to_json(*from_older);
+  EXPECT_EQ(dumped["phases"][0].dump(),
+            R"({"ambient":[1,2,3],"ambient_alpha":100,"diffuse":[4,5,6],"diffuse_alpha_unused":7,)"
+            R"("emissive":[12,13,14,15],"page_cell":-1,"power_log2":4,"specular":[8,9,10],)"
+            R"("specular_alpha_unused":11,"texture":"A.0"})");
+  EXPECT_EQ(dumped["prefix"].dump(), R"({"damage_rate":1000,"ground_class":3,"meta_b":255,"speed_factor":0.5})");
+  EXPECT_EQ(dumped["blocks"][0]["interpolate"].dump(),
+            R"(["ambient","diffuse","specular","emissive[0..2]","ambient_alpha"])");
+
+  // Old and new names side by side: they must agree.
+  json both = newer;
+  both["phases"][0]["opacity"] = 100;
+  both["prefix"]["meta_a"] = 3;
+  EXPECT_EQ(write_mat0(mat0_from_json(both).value()).value(), expected);
+  both["phases"][0]["opacity"] = 99;
+  auto conflict = mat0_from_json(both);
+  ASSERT_FALSE(conflict.ok());
+  EXPECT_EQ(conflict.error().rule, "mat0.text.conflict");
+  EXPECT_EQ(conflict.error().to_string(),
+            "phases[0].opacity: 99 disagrees with phases[0].ambient_alpha = 100; give one of them");
+  both["phases"][0]["opacity"] = 100;
+  both["prefix"]["meta_a"] = 4;
+  conflict = mat0_from_json(both);
+  ASSERT_FALSE(conflict.ok());
+  EXPECT_EQ(conflict.error().to_string(), "prefix.meta_a: 4 disagrees with prefix.ground_class = 3; give one of them");
+  // The older four-byte specular sets p11 too.
+  json four = newer;
+  four["phases"][0].erase("specular_alpha_unused");
+  four["phases"][0]["specular"] = {8, 9, 10, 11};
+  EXPECT_EQ(write_mat0(mat0_from_json(four).value()).value(), expected);
 }
 
 struct Failure {
@@ -233,17 +308,17 @@ TEST(Mat0Json, TwoFormsThatDisagreeAreAnError) {
 
   k = j;
   k["phases"][0]["params"] = std::vector<int>(18, 0);
-  k["phases"][0]["additive_rgb"] = {0, 9, 2};
+  k["phases"][0]["ambient"] = {0, 9, 2};
   EXPECT_FAILS(k, "mat0.text.conflict",
-               "phases[0].additive_rgb[1]: 9 disagrees with phases[0].params[1] = 0; give one of them");
+               "phases[0].ambient[1]: 9 disagrees with phases[0].params[1] = 0; give one of them");
   k = j;
   std::vector<int> params;
   for (int i = 0; i < 18; ++i) params.push_back(i);
   k["phases"][0]["params"] = params;  // agrees with every named byte
   EXPECT_EQ(mat0_from_json(k)->phases[0], m.phases[0]);
-  k["phases"][0]["page"] = -3;
+  k["phases"][0]["page_cell"] = -3;
   EXPECT_FAILS(k, "mat0.text.conflict",
-               "phases[0].page: -3 disagrees with phases[0].params[17] = 17; give one of them");
+               "phases[0].page_cell: -3 disagrees with phases[0].params[17] = 17; give one of them");
 
   k = j;
   k["attr1"] = 0x10;
@@ -253,32 +328,32 @@ TEST(Mat0Json, TwoFormsThatDisagreeAreAnError) {
   EXPECT_EQ(mat0_from_json(k)->attributes.attr1, 5u);
 
   k = j;
-  k["prefix"]["meta_c_bits"] = 0x40000001;
+  k["prefix"]["speed_factor_bits"] = 0x40000001;
   EXPECT_FAILS(k, "mat0.text.conflict",
-               "prefix.meta_c: 2.0 (bits 0x40000000) disagrees with prefix.meta_c_bits = 0x40000001; give one of "
-               "them");
-  k["prefix"]["meta_c_bits"] = 0x40000000;
+               "prefix.speed_factor: 2.0 (bits 0x40000000) disagrees with prefix.speed_factor_bits = 0x40000001; "
+               "give one of them");
+  k["prefix"]["speed_factor_bits"] = 0x40000000;
   EXPECT_EQ(mat0_from_json(k)->meta_c, 0x40000000u);
-  k["prefix"]["meta_c"] = -0.0;
-  k["prefix"]["meta_c_bits"] = 0;
+  k["prefix"]["speed_factor"] = -0.0;
+  k["prefix"]["speed_factor_bits"] = 0;
   EXPECT_FAILS(k, "mat0.text.conflict",
-               "prefix.meta_c: -0.0 (bits 0x80000000) disagrees with prefix.meta_c_bits = 0x00000000; give one of "
-               "them");
+               "prefix.speed_factor: -0.0 (bits 0x80000000) disagrees with prefix.speed_factor_bits = 0x00000000; "
+               "give one of them");
 
   k = j;
   k["blocks"][0]["mask"] = 0x21;
-  k["blocks"][0]["interpolate"] = {"opacity"};
+  k["blocks"][0]["interpolate"] = {"ambient_alpha"};
   EXPECT_FAILS(k, "mat0.text.conflict",
-               "blocks[0].interpolate: [\"opacity\"] disagrees with blocks[0].mask = 0x21 (known bits 0x1, these "
-               "groups 0x10); give one of them");
-  k["blocks"][0]["interpolate"] = {"additive_rgb"};
+               "blocks[0].interpolate: [\"ambient_alpha\"] disagrees with blocks[0].mask = 0x21 (known bits 0x1, "
+               "these groups 0x10); give one of them");
+  k["blocks"][0]["interpolate"] = {"ambient"};
   EXPECT_EQ(mat0_from_json(k)->blocks[0].mask(), 0x21u);
 }
 
 TEST(Mat0Json, NothingIsIgnored) {
   const json j = mat0_to_json(test::make_material(0, 0, {{0, 100}}, 1));
   json k = j;
-  k["phases"][0]["decoded"] = {{"additive_rgb", {1.0, 0.5, 0.0}}};  // the old display-only form
+  k["phases"][0]["decoded"] = {{"ambient", {1.0, 0.5, 0.0}}};  // the old display-only form
   EXPECT_FAILS(k, "mat0.text.unknown_field",
                "phases[0].decoded: unknown field (the MAT0 text form has no such field; build would ignore it)");
   k = j;
@@ -305,19 +380,19 @@ TEST(Mat0Json, NothingIsIgnored) {
   k = j;
   k["attr2"] = 2;
   EXPECT_FAILS(k, "mat0.text.not_stored",
-               "prefix.meta_d: payload version 2 (attr2) does not store meta_d (versions 4 and up do); remove it or "
-               "raise attr2");
-  k["prefix"]["meta_d"] = 0;  // the default: nothing is lost
+               "prefix.damage_rate: payload version 2 (attr2) does not store damage_rate (versions 4 and up do); "
+               "remove it or raise attr2");
+  k["prefix"]["damage_rate"] = 0;  // the default: nothing is lost
   EXPECT_FAILS(k, "mat0.text.not_stored",
-               "prefix.meta_c: payload version 2 (attr2) does not store meta_c (versions 3 and up do); remove it or "
-               "raise attr2");
-  k["prefix"].erase("meta_c");
-  k["prefix"]["meta_c_bits"] = 0x3F800000;
+               "prefix.speed_factor: payload version 2 (attr2) does not store speed_factor (versions 3 and up do); "
+               "remove it or raise attr2");
+  k["prefix"].erase("speed_factor");
+  k["prefix"]["speed_factor_bits"] = 0x3F800000;
   EXPECT_EQ(failure(k).code, "ok");
   k["attr2"] = 1;
   EXPECT_FAILS(k, "mat0.text.not_stored",
-               "prefix.meta_a: payload version 1 (attr2) does not store meta_a (versions 2 and up do); remove it or "
-               "raise attr2");
+               "prefix.ground_class: payload version 1 (attr2) does not store ground_class (versions 2 and up do); "
+               "remove it or raise attr2");
   // Missing prefix values are the engine's defaults.
   k = j;
   k.erase("prefix");
@@ -330,17 +405,20 @@ TEST(Mat0Json, NothingIsIgnored) {
 TEST(Mat0Json, ErrorsNameThePathAndTheRule) {
   const json j = mat0_to_json(test::make_material(0, 0, {{0, 100}}, 1));
   json k = j;
-  k["phases"][0]["additive_rgb"][2] = 256;
-  EXPECT_FAILS(k, "mat0.text.value", "phases[0].additive_rgb[2]: expected an integer 0..255");
+  k["phases"][0]["ambient"][2] = 256;
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].ambient[2]: expected an integer 0..255");
   k = j;
-  k["phases"][0]["directional"].erase(0);
-  EXPECT_FAILS(k, "mat0.text.value", "phases[0].directional: expected 4 integers 0..255");
+  k["phases"][0]["diffuse"].erase(0);
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].diffuse: expected 3 integers 0..255");
   k = j;
-  k["phases"][0]["page"] = 128;
-  EXPECT_FAILS(k, "mat0.text.value", "phases[0].page: expected an integer -128..127");
+  k["phases"][0]["specular"] = {1, 2};
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].specular: expected 3 integers 0..255");
   k = j;
-  k["phases"][0]["opacity"] = 0.5;
-  EXPECT_FAILS(k, "mat0.text.value", "phases[0].opacity: expected an integer 0..255");
+  k["phases"][0]["page_cell"] = 128;
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].page_cell: expected an integer -128..127");
+  k = j;
+  k["phases"][0]["ambient_alpha"] = 0.5;
+  EXPECT_FAILS(k, "mat0.text.value", "phases[0].ambient_alpha: expected an integer 0..255");
   k = j;
   k["phases"][0].erase("specular");
   EXPECT_FAILS(k, "mat0.text.missing", "phases[0].specular: missing");
@@ -373,8 +451,8 @@ TEST(Mat0Json, ErrorsNameThePathAndTheRule) {
   k = j;
   k["blocks"][0]["interpolate"] = {"p0..p2"};
   EXPECT_FAILS(k, "mat0.text.value",
-               "blocks[0].interpolate[0]: expected \"additive_rgb\", \"directional[0..2]\", \"specular[0..2]\", "
-               "\"extra[0..2]\" or \"opacity\"");
+               "blocks[0].interpolate[0]: expected \"ambient\", \"diffuse\", \"specular\", \"emissive[0..2]\" or "
+               "\"ambient_alpha\"");
   k["blocks"][0].erase("interpolate");
   EXPECT_FAILS(k, "mat0.text.missing", "blocks[0].interpolate: missing");
   k = j;
@@ -394,9 +472,10 @@ TEST(Mat0Json, ErrorsNameThePathAndTheRule) {
   k.erase("runtime_flags");
   EXPECT_FAILS(k, "mat0.text.missing", "runtime_flags: missing");
   k = j;
-  k["prefix"]["meta_c"] = 1e39;
+  k["prefix"]["speed_factor"] = 1e39;
   EXPECT_FAILS(k, "mat0.text.value",
-               "prefix.meta_c: expected a number in the float range (NaN and infinities are given as meta_c_bits)");
+               "prefix.speed_factor: expected a number in the float range (NaN and infinities are given as "
+               "speed_factor_bits)");
   k = j;
   k.erase("attr2");
   EXPECT_FAILS(k, "mat0.text.missing", "attr2: missing");

@@ -125,7 +125,7 @@ TEST(LibraryFolder, KeepsOtherEntriesRawAndRebuildsEdits) {
   ASSERT_TRUE(doc["phases"][0].contains("texture_field"));
   doc["phases"][0].erase("texture_field");
   doc["phases"][0]["texture"] = "NEW.0";
-  doc["phases"][1]["additive_rgb"] = {255, 0, 0};
+  doc["phases"][1]["ambient"] = {255, 0, 0};
   doc["runtime_flags"]["flag_b"] = true;
   files["GOOD.json"] = text_bytes(doc);
   ASSERT_EQ(error_of(folder.manifest, files), "ok");

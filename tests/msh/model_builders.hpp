@@ -2,7 +2,9 @@
 // Models built in code for the model tests: boxes on a node hierarchy, one slot per (node, state,
 // LOD), every typed stream filled consistently so that check_model finds nothing; and raw model
 // NRes bytes with any streams (for the reader's error paths).
+#include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -173,6 +175,104 @@ inline ByteBuffer with_payload(const ByteBuffer& model, std::uint32_t type_id, B
       break;
     }
   return model_bytes(raw);
+}
+
+// A two-node model whose every byte is written here from the layouts of docs/formats/msh.md (not by
+// write_model): node 0 "hull", a root with the socket prefix "e_tur_tt" and no geometry; node 1
+// "CP_m1o1", the cockpit (flag 0x20), one triangle in slot [stage 0][level 4]; one lightmapped batch
+// on WEAR row 3 (u16 at +2 is 0); UV0 with a word of 0x9000; type 18 lightmap UVs; a type 17 path
+// graph of two points and one link; the Slot68 tail area 2.5, box volume 6, words 1, 2, 3.
+struct HandModel {
+  ByteBuffer nodes, slots, positions, normals, uv0, lightmap_uv, extra, batches, indices, triangles, names,
+      strings, path;
+};
+
+inline ByteBuffer bytes_of(std::initializer_list<int> values) {
+  ByteBuffer out;
+  for (int v : values) out.push_back(static_cast<std::uint8_t>(v));
+  return out;
+}
+
+inline HandModel hand_model_streams() {
+  HandModel h;
+  ByteBuffer node0(38, 0xFF), node1(38, 0xFF);
+  node0[0] = node0[1] = 0;  // flags 0, parent 0xFFFF, map 0xFFFF
+  node0[6] = node0[7] = 0;  // fallback key 0
+  node1[0] = 0x20;          // flags 0x0020: cockpit
+  node1[1] = 0;
+  node1[2] = node1[3] = 0;  // parent 0
+  node1[6] = node1[7] = 0;
+  node1[0x08 + 2 * 4] = node1[0x08 + 2 * 4 + 1] = 0;  // word 4 + 5*0 + 4: slot [0][4] = 0
+  h.nodes = node0;
+  h.nodes.insert(h.nodes.end(), node1.begin(), node1.end());
+  ByteWriter slots;
+  slots.zeros(0x8C);  // the model header: all zero (finite)
+  slots.u16(0);       // tri_start
+  slots.u16(1);       // tri_count
+  slots.u16(0);       // batch_start
+  slots.u16(1);       // batch_count
+  for (float f : {0.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f, 0.5f, 0.5f, 0.0f, 1.0f}) slots.f32(f);  // box, sphere
+  slots.f32(2.5f);  // +0x30 area
+  slots.f32(6.0f);  // +0x34 box volume
+  slots.u32(1);     // +0x38 tail
+  slots.u32(2);
+  slots.u32(3);
+  h.slots = slots.take();
+  ByteWriter positions;
+  for (float f : {0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f}) positions.f32(f);
+  h.positions = positions.take();
+  h.normals = bytes_of({0, 0, 127, 0, 0, 0, 127, 0, 0, 0, 127, 0});
+  h.uv0 = bytes_of({0x00, 0x90, 0x00, 0x04, 0, 0, 0, 0, 0x00, 0x04, 0x00, 0x00});  // (0x9000, 0x400), 0, (0x400, 0)
+  h.lightmap_uv = bytes_of({0xFE, 0x03, 0xFC, 0x03, 0, 0, 0, 0, 0x00, 0x02, 0x00, 0x02});  // (1022, 1020), 0, 512
+  h.extra = ByteBuffer(3 * 8, 0);
+  h.batches = bytes_of({0x00, 0x20, 0x00, 0x00,  // +0x00 word 0x2000: lightmapped (+2 is 0)
+                        0x03,                    // +0x04 WEAR row 3
+                        0x00,                    // +0x05 lightmapped: LIGHTMAPS entry 0
+                        0xFF, 0xFF,              // +0x06 no room
+                        0x03, 0x00,              // +0x08 3 indices
+                        0x00, 0x00, 0x00, 0x00,  // +0x0A from index 0
+                        0x03, 0x00,              // +0x0E 3 vertices: largest index 2 + 1
+                        0x00, 0x00, 0x00, 0x00});  // +0x10 base vertex 0
+  h.indices = bytes_of({0, 0, 1, 0, 2, 0});
+  h.triangles = bytes_of({0x22, 0x00,                          // flags: walkable | glass
+                          0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,  // three open edges
+                          0x00, 0x00, 0x00, 0x00, 0xFF, 0x7F,  // normal (0, 0, 32767)
+                          0xFF, 0x01});                        // codes 3, 3, 3 and stray bits 0x1C0
+  h.names = ByteBuffer(64, 0);
+  const std::string hull = "hull", cockpit = "CP_m1o1";
+  std::copy(hull.begin(), hull.end(), h.names.begin());
+  std::fill(h.names.begin() + 5, h.names.begin() + 32, 0xCC);  // bytes after the NUL: kept, not read
+  std::copy(cockpit.begin(), cockpit.end(), h.names.begin() + 32);
+  h.strings = bytes_of({8, 0, 0, 0, 'e', '_', 't', 'u', 'r', '_', 't', 't', 0, 0, 0, 0, 0});
+  ByteWriter path;
+  for (float f : {1.5f, -2.0f, 0.25f}) path.f32(f);
+  path.u32(0x11);  // place flags
+  path.u32(1);     // in node 1's frame
+  for (float f : {3.0f, 4.0f, 0.0f}) path.f32(f);
+  path.u32(0);
+  path.u32(0);
+  path.u32(0);  // link 0 -> 1
+  path.u32(1);
+  for (int k = 0; k < 8; ++k) path.u32(0xFFFFFFFFu);
+  h.path = path.take();
+  return h;
+}
+
+// The hand model's NRes in the 21-model stream order (docs/formats/msh.md 1.4), the corpus's attributes.
+inline ByteBuffer hand_model_bytes(const HandModel& h = hand_model_streams()) {
+  return model_bytes({{1, h.nodes, 2, 0, 38},
+                      {2, h.slots, 1, 0, 68},
+                      {3, h.positions, 3, 0, 12},
+                      {4, h.normals, 3, 0, 4},
+                      {5, h.uv0, 3, 0, 4},
+                      {18, h.lightmap_uv, 3, 0, 4},
+                      {15, h.extra, 3, 0, 8},
+                      {13, h.batches, 1, 0, 20},
+                      {6, h.indices, 3, 0, 2},
+                      {7, h.triangles, 1, 0, 16},
+                      {9, h.names, 2, 0, 0},
+                      {10, h.strings, 2, 0, 0},
+                      {17, h.path, 2, 1, 0}});
 }
 
 // Terrain face (docs/formats/msh.md 9): flags, tags, three vertices, no neighbours.

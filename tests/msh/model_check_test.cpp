@@ -56,6 +56,17 @@ TEST(ModelCheck, ValidModelsHaveNoFindings) {
   EXPECT_TRUE(check_model(unnamed).empty());
   EXPECT_TRUE(check_model(written(unnamed)).empty());
   EXPECT_TRUE(check_model(test::terrain_bytes()).empty()) << listing(check_model(test::terrain_bytes()));
+  // Twin edges that link back (docs/formats/msh.md 6.1); a cockpit node with level 4 only (2.3).
+  Model twins = valid_model();
+  twins.triangles[3].link[0] = 4;
+  twins.triangles[3].selectors = 0x3D;  // edge 0 meets edge 1 of triangle 4
+  twins.triangles[4].link[1] = 3;
+  twins.triangles[4].selectors = 0x33;  // edge 1 meets edge 0 of triangle 3
+  const std::uint16_t slot = twins.nodes[3].slot(0, 0);
+  for (auto& stage : twins.nodes[3].slots) stage.fill(kNoSlot);
+  twins.nodes[3].slots[0][kCockpitLevel] = slot;
+  twins.nodes[3].flags = kNodeCockpit;
+  EXPECT_TRUE(check_model(twins).empty()) << listing(check_model(twins));
 }
 
 struct Case {
@@ -106,6 +117,69 @@ TEST(ModelCheck, EachRuleHasItsCode) {
       {"msh.triangles.attr1", [](Model& m) { row(m, 7)->attr1 = 0; }},
       {"msh.triangles.attr3", [](Model& m) { row(m, 7)->attr3 = 4; }},
       {"msh.strings.attr1", [](Model& m) { row(m, 10)->attr1 = 9; }},
+      // Batch20 (docs/formats/msh.md 5.1, 5.2).
+      {"msh.batch.vertex_count", [](Model& m) { m.batches[2].vertex_count = 9; },
+       "batch 2: vertex count 9 at +0x0E, the largest index of the batch + 1 is 8"},
+      {"msh.batch.word", [](Model& m) { m.batches[1].word = 0x00020000; },
+       "batch 1: word 0x00020000 has bits 0x20000 above 0x4000"},
+      {"msh.batch.lightmap", [](Model& m) { m.batches[0].lightmap = 0x01; },
+       "batch 0: lightmap byte 0x01 at +5 is neither 0x00 (lightmapped) nor 0xFF (unlit)"},
+      {"msh.batch.lightmap_word", [](Model& m) { m.batches[0].word = kBatchWordLightmapped; },
+       "batch 0: lightmap byte 0xFF but word bit 0x2000 set"},
+      {"msh.batch.lightmap_uv",
+       [](Model& m) {
+         m.batches[4].word = kBatchWordLightmapped;
+         m.batches[4].lightmap = kBatchLightmapped;
+       },
+       "batch 4: lightmapped (+5 = 0x00) in a model without type 18 lightmap UVs"},
+      {"msh.batch.room",
+       [](Model& m) {
+         m.batches[5].word = kBatchWordPortal;
+         m.batches[5].room = 4;
+       },
+       "batch 5: room 4 at +6 is past the 4 nodes"},
+      {"msh.batch.portal_room", [](Model& m) { m.batches[5].word = kBatchWordPortal; },
+       "batch 5: a portal (word bit 0x8) without a room"},
+      {"msh.batch.portal_room", [](Model& m) { m.batches[6].room = 1; },
+       "batch 6: a room on a batch that is not a portal"},
+      // Type 7 links and edge codes (docs/formats/msh.md 6.1).
+      {"msh.triangle.link", [](Model& m) { m.triangles[3].link[1] = 1000; },
+       "triangle 3: edge 1 links triangle 1000, past the 288 triangles"},
+      {"msh.triangle.edge_code", [](Model& m) { m.triangles[3].selectors = 0x3E; },
+       "triangle 3: edge 0 is open (link 0xFFFF) but its code is 2, not 3"},
+      {"msh.triangle.edge_code",
+       [](Model& m) {
+         m.triangles[3].link[0] = 4;
+         m.triangles[3].selectors = 0x3C;  // edge 0 meets edge 0 of triangle 4, which is open
+       },
+       "triangle 3: edge 0 links triangle 4 with code 0, whose edge 0 does not link back"},
+      {"msh.triangle.edge_code", [](Model& m) { m.triangles[3].link[2] = 4; },
+       "triangle 3: edge 2 links triangle 4 with code 3, the open-edge code"},
+      // Nodes (docs/formats/msh.md 2.2, 2.3, 6.2).
+      {"msh.node_names.count", [](Model& m) { m.node_names.pop_back(); }, "type 9 holds 3 node names for 4 nodes"},
+      {"msh.node.cockpit", [](Model& m) { m.nodes[3].flags = kNodeCockpit; },
+       "node 3: flag 0x20 (cockpit) on a node whose geometry is in levels 0..3"},
+      {"msh.node.stage_order", [](Model& m) { m.nodes[1].slots[0].fill(kNoSlot); },
+       "node 1: damage stage 1 has slots but stage 0 has none"},
+      // The path graph (docs/formats/msh.md 6.5).
+      {"msh.path.count",
+       [](Model& m) {
+         m.path_nodes = {PathNode{{0, 0, 0}, 0, 0}, PathNode{{1, 0, 0}, 0, 0}};
+         m.path_links.resize(1);
+         m.path_links[0].to = 1;
+         row(m, kPathGraphType)->attr2 = 2;
+       },
+       "type 17: attr2 is 2 links, the payload holds 1"},
+      {"msh.path.link_node",
+       [](Model& m) {
+         m.path_nodes = {PathNode{{0, 0, 0}, 0, 0}};
+         m.path_links.resize(1);
+         m.path_links[0].to = 1;
+         row(m, kPathGraphType)->attr2 = 1;
+       },
+       "path link 0: 0 -> 1, past the 1 path nodes"},
+      {"msh.path.frame_node", [](Model& m) { m.path_nodes = {PathNode{{0, 0, 0}, 0, 4}}; },
+       "path node 0: frame node 4 is past the 4 nodes"},
   };
   for (const Case& c : cases) {
     Model m = valid_model();

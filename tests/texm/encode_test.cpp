@@ -38,12 +38,13 @@ TEST(TexmEncode, NearestCodeIsTheInverseOfWiden) {
 }
 
 TEST(TexmEncode, ExactBytesPerFormat) {
-  const std::uint8_t px[4] = {0x10, 0x80, 0xF0, 0x40};
+  const std::uint8_t px[4] = {0x10, 0x80, 0xF0, 0x40};  // R, G, B, A
   std::uint8_t out[4] = {};
   encode_pixels(Format::argb8888, px, 1, out);
-  EXPECT_EQ(ByteBuffer(out, out + 4), (ByteBuffer{0x40, 0x10, 0x80, 0xF0}));
+  EXPECT_EQ(ByteBuffer(out, out + 4), (ByteBuffer{0xF0, 0x80, 0x10, 0x40}));  // B, G, R, A
   encode_pixels(Format::rgbx888, px, 1, out);
-  EXPECT_EQ(ByteBuffer(out, out + 4), (ByteBuffer{0x10, 0x80, 0xF0, kEncoded888Padding}));
+  EXPECT_EQ(ByteBuffer(out, out + 4), (ByteBuffer{0xF0, 0x80, 0x10, 0x00}));  // B, G, R, X = 0 for a new pixel
+  EXPECT_EQ(kEncoded888Padding, 0);
   encode_pixels(Format::rgb565, px, 1, out);
   // R 0x10 -> code 2 (widen 16), G 0x80 -> 32 (130), B 0xF0 -> 29 (238)
   EXPECT_EQ(load_u16(out), (2 << 11) | (32 << 5) | 29);
@@ -52,32 +53,50 @@ TEST(TexmEncode, ExactBytesPerFormat) {
   encode_pixels(Format::argb4444, px, 1, out);
   EXPECT_EQ(load_u16(out), 0x4 << 12 | 0x1 << 8 | 0x8 << 4 | 0xE);
   encode_pixels(Format::la88, px, 1, out);
-  EXPECT_EQ(out[0], 0x40);
-  EXPECT_EQ(out[1], luminance(0x10, 0x80, 0xF0));
+  EXPECT_EQ(out[0], luminance(0x10, 0x80, 0xF0));  // A8L8: L first
+  EXPECT_EQ(out[1], 0x40);
   EXPECT_EQ(luminance(77, 77, 77), 77);
 }
 
-TEST(TexmEncode, LongRunsOf8888MatchThePerPixelForm) {
+TEST(TexmEncode, LongRunsOf8888And888MatchThePerPixelForm) {
   ByteBuffer rgba(4 * 333);
   for (std::size_t i = 0; i < rgba.size(); ++i) rgba[i] = std::uint8_t(i * 13 + 5);
-  ByteBuffer out(rgba.size());
+  ByteBuffer out(rgba.size()), out888(rgba.size());
   encode_pixels(Format::argb8888, rgba.data(), 333, out.data());
+  encode_pixels(Format::rgbx888, rgba.data(), 333, out888.data());
   for (std::size_t i = 0; i < 333; ++i) {
-    ASSERT_EQ(out[4 * i], rgba[4 * i + 3]);
-    ASSERT_EQ(out[4 * i + 1], rgba[4 * i]);
-    ASSERT_EQ(out[4 * i + 2], rgba[4 * i + 1]);
-    ASSERT_EQ(out[4 * i + 3], rgba[4 * i + 2]);
+    ASSERT_EQ(out[4 * i], rgba[4 * i + 2]);
+    ASSERT_EQ(out[4 * i + 1], rgba[4 * i + 1]);
+    ASSERT_EQ(out[4 * i + 2], rgba[4 * i]);
+    ASSERT_EQ(out[4 * i + 3], rgba[4 * i + 3]);
+    ASSERT_EQ(ByteBuffer(out888.begin() + 4 * i, out888.begin() + 4 * i + 4),
+              (ByteBuffer{rgba[4 * i + 2], rgba[4 * i + 1], rgba[4 * i], 0}));
   }
 }
 
-TEST(TexmEncode, FewColoursGiveAnExactPalette) {
+TEST(TexmEncode, FewColoursGiveAnExactPaletteStoredBlueGreenRed) {
   Image image = make_image(3, 1, ByteBuffer{1, 2, 3, 4, 9, 9, 9, 9, 1, 2, 3, 4});
   Palette palette = build_palette(std::span<const Image>(&image, 1));
-  EXPECT_EQ(ByteBuffer(palette.begin(), palette.begin() + 8), (ByteBuffer{1, 2, 3, 4, 9, 9, 9, 9}));
+  // Sorted by R, G, B: (1, 2, 3) then (9, 9, 9); stored B, G, R, X = 0; alpha is not kept.
+  EXPECT_EQ(ByteBuffer(palette.begin(), palette.begin() + 8), (ByteBuffer{3, 2, 1, 0, 9, 9, 9, 0}));
   EXPECT_EQ(palette[8], 0);
   std::uint8_t index[3];
-  index_pixels(palette, image, index);
+  index_pixels(surface_rule(Format::indexed8, 0, palette.data()), image, index);
   EXPECT_EQ(ByteBuffer(index, index + 3), (ByteBuffer{0, 1, 0}));
+}
+
+TEST(TexmEncode, ColourKeyPaletteKeepsIndexZeroForTransparentPixels) {
+  // Transparent (alpha < 128) pixels: colour (5, 6, 7) twice, (1, 1, 1) once; opaque: (9, 9, 9).
+  Image image = make_image(4, 1, ByteBuffer{5, 6, 7, 0, 9, 9, 9, 255, 5, 6, 7, 127, 1, 1, 1, 3});
+  Palette palette = build_palette(std::span<const Image>(&image, 1), kColourKeyFlag);
+  EXPECT_EQ(ByteBuffer(palette.begin(), palette.begin() + 12), (ByteBuffer{7, 6, 5, 0, 9, 9, 9, 0, 0, 0, 0, 0}));
+  std::uint8_t index[4];
+  index_pixels(surface_rule(Format::indexed8, kColourKeyFlag, palette.data()), image, index);
+  EXPECT_EQ(ByteBuffer(index, index + 4), (ByteBuffer{0, 1, 0, 0}));
+  // An opaque pixel never takes entry 0, even when it has entry 0's colour.
+  Image same = make_image(1, 1, ByteBuffer{5, 6, 7, 255});
+  index_pixels(surface_rule(Format::indexed8, kColourKeyFlag, palette.data()), same, index);
+  EXPECT_EQ(index[0], 1);  // entry 1 (9, 9, 9) at squared distance 29 beats the unused black entries (110)
 }
 
 TEST(TexmEncode, MedianCutBeatsTruncationOnAGradient) {
@@ -90,25 +109,58 @@ TEST(TexmEncode, MedianCutBeatsTruncationOnAGradient) {
   std::set<std::uint32_t> used;
   double error = 0;
   for (std::size_t i = 0; i < image.rgba.size(); ++i) {
+    if (i % 4 == 3) {  // a palette stores no alpha: an opaque surface
+      ASSERT_EQ(back.rgba[i], 255);
+      continue;
+    }
     int d = int(image.rgba[i]) - int(back.rgba[i]);
     error += d * d;
     if (i % 4 == 0) used.insert(load_u32(back.rgba.data() + i));
   }
-  double rms = std::sqrt(error / double(image.rgba.size()));
+  double rms = std::sqrt(error / double(image.rgba.size() / 4 * 3));
   EXPECT_GT(used.size(), 200u);  // a real quantizer spreads the entries over the colours
   EXPECT_LT(rms, 8.0);           // truncation to 3-3-2 bits would be about 18
 }
 
 TEST(TexmEncode, NearestColourIndexingPicksTheClosestEntry) {
   Palette palette{};
-  const std::uint8_t entries[3][4] = {{0, 0, 0, 255}, {100, 100, 100, 255}, {200, 200, 200, 255}};
+  const std::uint8_t entries[3][4] = {{0, 0, 0, 0}, {100, 100, 100, 0}, {200, 200, 200, 0}};  // B, G, R, X
   for (int e = 0; e < 3; ++e)
     for (int c = 0; c < 4; ++c) palette[4 * e + c] = entries[e][c];
-  for (std::size_t e = 3; e < 256; ++e) palette[4 * e + 3] = 0;  // far away: transparent black
-  Image image = make_image(3, 1, ByteBuffer{140, 140, 140, 255, 160, 160, 160, 255, 49, 49, 49, 255});
+  for (std::size_t e = 3; e < 256; ++e) palette[4 * e] = 255;  // far away: pure blue
+  Image image = make_image(3, 1, ByteBuffer{140, 140, 140, 0, 160, 160, 160, 255, 49, 49, 49, 255});
   std::uint8_t index[3];
-  index_pixels(palette, image, index);
-  EXPECT_EQ(ByteBuffer(index, index + 3), (ByteBuffer{1, 2, 0}));
+  index_pixels(surface_rule(Format::indexed8, 0, palette.data()), image, index);
+  EXPECT_EQ(ByteBuffer(index, index + 3), (ByteBuffer{1, 2, 0}));  // alpha plays no part on an opaque palette
+}
+
+TEST(TexmEncode, FadePaletteIndexesByAlpha) {
+  Image image = make_image(3, 1, ByteBuffer{10, 20, 30, 7, 10, 20, 30, 100, 10, 20, 30, 255});
+  Palette palette = build_palette(std::span<const Image>(&image, 1), kFadePaletteFlag | 3);
+  EXPECT_EQ(ByteBuffer(palette.begin() + 12, palette.begin() + 16), (ByteBuffer{30, 20, 10, 0}));  // entry 3
+  EXPECT_EQ(palette[0], 0);
+  std::uint8_t index[3];
+  index_pixels(surface_rule(Format::indexed8, kFadePaletteFlag | 3, palette.data()), image, index);
+  EXPECT_EQ(ByteBuffer(index, index + 3), (ByteBuffer{0, 96, 248}));  // alphas 7, 103 (nearest to 100), 255
+}
+
+TEST(TexmEncode, Format2NeedsTheExternalPaletteAndStoresOnlyIndices) {
+  Image image = make_image(2, 1, ByteBuffer{3, 2, 1, 255, 200, 0, 0, 0});
+  EncodeOptions options;
+  options.format = Format::indexed8_external;
+  options.flags5 = kColourKeyFlag;
+  auto missing = encode(image, options);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().rule, "texm.palette.external");
+  Palette palette{};
+  palette[4] = 1, palette[5] = 2, palette[6] = 3;  // entry 1: B 1, G 2, R 3
+  options.palette = palette;
+  ByteBuffer bytes = *encode(image, options);
+  // Header (format 2, +0x14 0x01000000), then the two indices: no palette in the payload.
+  ASSERT_EQ(bytes.size(), 32u + 2);
+  EXPECT_EQ(load_u32(bytes.data() + 0x14), kColourKeyFlag);
+  EXPECT_EQ(load_u32(bytes.data() + 0x1C), 2u);
+  EXPECT_EQ(ByteBuffer(bytes.begin() + 32, bytes.end()), (ByteBuffer{1, 0}));
 }
 
 TEST(TexmEncode, DitheringIsOffByDefaultAndChangesAGradientWhenOn) {

@@ -142,15 +142,22 @@ TEST(TexmLoad, ProfileSwitches) {
   EXPECT_FALSE(load(single, 0, LoaderProfile{true, false}).runtime_mips);
   EXPECT_EQ(load(single, 0, LoaderProfile{false, true}).upload_format, Format::rgb565);
 
+  // A palette's fourth byte is never alpha: only the surface rule decides (docs/formats/texm.md 6.4).
   test::RawTexm indexed = raw_texm(2, 2, 1, 0, 0);
-  for (std::size_t i = 3; i < 1024; i += 4) indexed.body[i] = 255;
-  ByteBuffer opaque = indexed.bytes();
-  EXPECT_EQ(load(parse(opaque), 0, LoaderProfile{false, true}).upload_format, Format::rgb565);
   indexed.body[4 * 9 + 3] = 254;
-  ByteBuffer translucent = indexed.bytes();
-  EXPECT_EQ(load(parse(translucent), 0, LoaderProfile{false, true}).upload_format, Format::argb4444);
+  ByteBuffer opaque = indexed.bytes();
+  EXPECT_FALSE(load(parse(opaque), 0).alpha_surface);
+  EXPECT_EQ(load(parse(opaque), 0, LoaderProfile{false, true}).upload_format, Format::rgb565);
+  indexed.flags5 = 0x01000000;  // colour key: an alpha surface
+  ByteBuffer keyed = indexed.bytes();
+  EXPECT_TRUE(load(parse(keyed), 0).alpha_surface);
+  EXPECT_EQ(load(parse(keyed), 0, LoaderProfile{false, true}).upload_format, Format::argb4444);
   ByteBuffer s565 = raw_texm(2, 2, 1, 565, 0).bytes();
   EXPECT_EQ(load(parse(s565), 0, LoaderProfile{false, true}).upload_format, Format::rgb565);
+  // Load flag 0x80000 sends even 8888 to an opaque surface.
+  EXPECT_TRUE(plain.alpha_surface);
+  EXPECT_FALSE(load(t, 0x80000).alpha_surface);
+  EXPECT_EQ(load(t, 0x80000, LoaderProfile{false, true}).upload_format, Format::rgb565);
 }
 
 }  // namespace

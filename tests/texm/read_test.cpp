@@ -73,6 +73,28 @@ TEST(TexmRead, IndexedHasPaletteBeforePixels) {
   EXPECT_EQ(t->core_size, 32u + 1024 + 4);
 }
 
+// Format 2 (docs/formats/texm.md 3.4): one byte per pixel right after the header, no palette.
+TEST(TexmRead, Format2HasNoPaletteOfItsOwn) {
+  RawTexm raw;
+  raw.width = 4;
+  raw.height = 2;
+  raw.mip_count = 2;
+  raw.format = 2;
+  raw.body = counting(8 + 2, 1);
+  ByteBuffer bytes = raw.bytes();
+  auto t = read(bytes);
+  ASSERT_TRUE(t.ok()) << t.error().to_string();
+  EXPECT_EQ(t->format, Format::indexed8_external);
+  EXPECT_TRUE(t->palette.empty());
+  EXPECT_EQ(t->levels[0], (Level{4, 2, 32, 8}));
+  EXPECT_EQ(t->levels[1], (Level{2, 1, 40, 2}));
+  EXPECT_EQ(t->core_size, 42u);
+  EXPECT_EQ(*write(*t), bytes);
+  raw.body.pop_back();
+  ByteBuffer short_bytes = raw.bytes();
+  EXPECT_EQ(read(short_bytes).error().rule, "texm.size.truncated");
+}
+
 TEST(TexmRead, ParsesPageRectsAsXWYH) {
   RawTexm raw;
   raw.width = 4;
@@ -255,7 +277,7 @@ RC_GTEST_PROP(TexmRead, ArbitraryBytesNeverCrash, (const std::vector<std::uint8_
   raw.width = *rc::gen::inRange<std::uint32_t>(0, 8);
   raw.height = *rc::gen::inRange<std::uint32_t>(0, 8);
   raw.mip_count = *rc::gen::inRange<std::uint32_t>(0, 40);
-  raw.format = *rc::gen::elementOf(std::vector<std::uint32_t>{0, 565, 556, 4444, 88, 888, 8888, 1, 555});
+  raw.format = *rc::gen::elementOf(std::vector<std::uint32_t>{0, 2, 565, 556, 4444, 88, 888, 8888, 1, 555});
   raw.body = tail;
   ByteBuffer bytes = raw.bytes();
   auto t = read(bytes);

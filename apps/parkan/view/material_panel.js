@@ -1,4 +1,5 @@
-// Material panel: one swatch per phase (colour, opacity, texture thumbnail that opens the texture), per
+// Material panel: one swatch per phase (its ambient colour p0..p2 at its ambient alpha p3, the colour the
+// texture shows unlit; docs/formats/mat0.md 4.1; and a texture thumbnail that opens the texture), per
 // animation block its mode, cycle and keys with Play/Pause and a timeline scrubber. Playing fetches the
 // engine's own sampling (/api/material/samples) once per block and shows, driven by requestAnimationFrame
 // against performance.now(), the current phase (highlighted), its interpolated colour and its texture.
@@ -45,7 +46,8 @@ export async function openMaterial(parent, ctx) {
       h("figcaption", null,
         h("div", null, h("strong", { text: `phase ${i}` })),
         h("div.texname", { text: phase.texture || "—", title: phase.texture || "" }),
-        h("div.num", { text: `${phase.colour} · ${Math.round((phase.opacity ?? 1) * 100)}%` })));
+        h("div.num", { text: `${phase.colour} · ${Math.round((phase.opacity ?? 1) * 100)}%`,
+          title: "ambient colour · ambient alpha" })));
   });
 
   // --- the big preview of the current phase ---
@@ -62,7 +64,7 @@ export async function openMaterial(parent, ctx) {
   const preview = h("div.material-preview", null,
     h("div.preview-stage.checker", null, previewTexture, previewColour),
     facts([["block", readout.block], ["time", readout.time], ["key → next · alpha", readout.key],
-      ["phase", readout.phase], ["colour · opacity", readout.colour]]));
+      ["phase", readout.phase], ["ambient · alpha", readout.colour]]));
 
   function showPhase(phaseIndex, colour, opacity) {
     phaseCards.forEach((card, i) => card.classList.toggle("current", i === phaseIndex));
@@ -198,6 +200,12 @@ export async function openMaterial(parent, ctx) {
   }
 
   const flags = material.runtime_flags || {};
+  // The version prefix: the ground the material stands for (docs/formats/mat0.md 3.2).
+  const prefix = material.prefix || {};
+  const prefixNumber = (value) => value === undefined ? null : h("span.num", { text: String(value) });
+  const groundClass = prefix.ground_class === undefined ? null
+    : h("span.num", { text: prefix.ground_class === 255 ? "255 (unset)" : String(prefix.ground_class) });
+  const speedFactor = prefix.speed_factor ?? prefix.speed_factor_bits;
   add(body,
     h("div.material-layout", null,
       h("div.material-main", null,
@@ -210,7 +218,8 @@ export async function openMaterial(parent, ctx) {
         h("h3", { text: "Material" }),
         facts([["attr2", h("span.num", { text: String(material.attr2 ?? "") })],
           ["pipeline", flags.pipeline], ["texture flag", flags.texture_flag === undefined ? null : String(flags.texture_flag)],
-          ["prefix", material.prefix ? h("span.num", { text: JSON.stringify(material.prefix) }) : null]]))),
+          ["ground class", groundClass], ["meta B", prefixNumber(prefix.meta_b)],
+          ["speed factor", prefixNumber(speedFactor)], ["damage / s", prefixNumber(prefix.damage_rate)]]))),
     diagnosticsList(diagnostics));
 
   showPhase(phases.length ? 0 : undefined);

@@ -14,9 +14,20 @@ inline constexpr std::uint64_t kMaxExpansion = 1100;
 inline constexpr std::uint64_t kMinBudget = 1u << 20;
 
 Result<texm::Image> decode(ByteView png);
-// smallest: zlib's default level and libpng's adaptive filters (files that are kept); fastest: level 1
-// and the Sub filter, a few times faster for a 512x512 texture (PNGs shown once, by the viewer).
-enum class Effort { smallest, fastest };
+// smallest: zlib's default level and libpng's adaptive filters; balanced: libdeflate at
+// kBalancedDeflateLevel with each row's filter the cheapest of None, Sub and Up (texm to-png);
+// fastest: zlib level 1 and the Sub filter, a few times faster than smallest for a 512x512 texture
+// (PNGs shown once, by the viewer).
+enum class Effort { smallest, balanced, fastest };
+
+// The libdeflate level of Effort::balanced, chosen on the 393 textures of the retail-size sample
+// game (38.1 MB of level-0 RGBA), encoder alone on one core (docs/cli.md 4.1 has the whole table):
+//   zlib 6, adaptive filters (smallest; texm to-png before):  ~15-17 MB/s  10,184,686 bytes
+//   zlib 1 / 4, no filter:                                     ~106 / ~85 MB/s  +14.0 % / +0.9 %
+//   libdeflate 1, None/Sub/Up per row:                        ~200 MB/s  10,528,712 bytes (+3.4 %)
+//   libdeflate 2 / 4, None/Sub/Up per row:                    ~134 / ~106 MB/s  +1.8 % / -0.5 %
+// Level 1 is the fastest and stays well within 15 % of the old size.
+inline constexpr int kBalancedDeflateLevel = 1;
 Result<ByteBuffer> encode(const texm::Image& image, Effort effort = Effort::smallest);
 
 }  // namespace parkan::png

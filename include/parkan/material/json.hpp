@@ -14,31 +14,39 @@
 //                                                  the category number 0..15 (5..15 have no pipeline)
 //      "flag_b": false,                            bit 6
 //      "other_bits": 0},                           bits 7..31 (the engine does not read them)
-//    "prefix": {"meta_a": 255, "meta_b": 255,      only the values attr2 stores (A, B from 2; C from 3;
-//               "meta_c": 1.0, "meta_d": 0},       D from 4); meta_c is a float
-//    "phases": [{
+//    "prefix": {                                   only the values attr2 stores (docs/formats/mat0.md 3.2):
+//      "ground_class": 255,                        metaA, from version 2: ground surface class 0..10, 255 unset
+//      "meta_b": 255,                              metaB, from version 2 (255 on every retail material)
+//      "speed_factor": 1.0,                        metaC, from version 3: a float
+//      "damage_rate": 0},                          metaD, from version 4: damage per second on that ground
+//    "phases": [{                                  a D3DMATERIAL7 (docs/formats/mat0.md 4.1), bytes 0..255:
 //      "texture": "GRASS.0",                       "" for none
-//      "additive_rgb": [p0, p1, p2],               bytes 0..255 (runtime p / 255)
-//      "opacity": p3,                              percent 0..255 (runtime p3 * 0.01)
-//      "directional": [p4..p7], "specular": [p8..p11], "extra": [p12..p15],   bytes 0..255
-//      "power": p16,                               0..255
-//      "page": p17}],                              signed page index -128..127
+//      "ambient": [p0, p1, p2],                    runtime p / 255; sent as device emissive + scene colour
+//      "ambient_alpha": p3,                        percent (runtime p3 * 0.01), the device diffuse alpha
+//      "diffuse": [p4, p5, p6], "diffuse_alpha_unused": p7,
+//      "specular": [p8, p9, p10], "specular_alpha_unused": p11,
+//      "emissive": [p12..p15],                     p7, p11, p12..p15 never reach the device
+//      "power_log2": p16,                          specular power = 1 << p16
+//      "page_cell": p17}],                         signed: Page rectangle p17 of the texture, -1 the whole
 //    "blocks": [{
 //      "mode": "loop",                             loop, ping-pong, one-shot, random, or 0..7
-//      "interpolate": ["additive_rgb", "opacity"], the groups blended between keys: additive_rgb
-//                                                  (p0..p2), directional[0..2], specular[0..2],
-//                                                  extra[0..2], opacity (p3)
+//      "interpolate": ["ambient", "ambient_alpha"], the groups blended between keys: ambient (p0..p2),
+//                                                  diffuse (p4..p6), specular (p8..p10),
+//                                                  emissive[0..2] (p12..p14), ambient_alpha (p3)
 //      "keys": [{"phase": 0, "end_time": 250, "k2": 0}]}]}   end_time in ms; k2 is kept, unused
 //
 // Where the readable form cannot hold a value exactly, the raw form is written for that value only:
 // "texture_field" (32 hex digits: the whole 16-byte field) when the field has bytes after the NUL,
-// no NUL, or bytes that do not survive cp1251; "meta_c_bits" (the uint32) when meta_c is NaN or
-// infinite; "mask" (the whole interpolation mask) when it has bits above 0x1f. Build also accepts
-// "attr1" for runtime_flags and "params" (18 bytes) for the named phase bytes. A value given in two
-// forms that disagree is an error naming both fields.
+// no NUL, or bytes that do not survive cp1251; "speed_factor_bits" (the uint32) when the speed factor is
+// NaN or infinite; "mask" (the whole interpolation mask) when it has bits above 0x1f. Build also accepts
+// "attr1" for runtime_flags and "params" (18 bytes) for the named phase bytes, and the names of the
+// earlier text form: additive_rgb (p0..p2), opacity (p3), directional (p4..p7), specular of four
+// (p8..p11), extra (p12..p15), power (p16), page (p17); meta_a, meta_c, meta_c_bits, meta_d; the
+// interpolation names additive_rgb, directional[0..2], specular[0..2], extra[0..2], opacity. A value
+// given in two forms that disagree is an error naming both fields.
 //
 // A text that is not JSON is refused by core's parse_json_text (json.syntax, with line and column).
-// Errors of mat0_from_json name the JSON path ("phases[2].additive_rgb[1]: ..."), with rule codes:
+// Errors of mat0_from_json name the JSON path ("phases[2].ambient[1]: ..."), with rule codes:
 //   mat0.text.format         not an object, or "format" is not "MAT0"
 //   mat0.text.missing        a required field is missing
 //   mat0.text.value          a value of the wrong type, out of range, or an unknown name

@@ -70,11 +70,12 @@ struct Mat0Attributes {
 
 struct Mat0 {
   Mat0Attributes attributes;
-  // The version prefix; for attr2 below the version that stores a value, the engine default.
-  std::uint8_t meta_a = kDefaultMetaA;
-  std::uint8_t meta_b = kDefaultMetaB;
-  std::uint32_t meta_c = kDefaultMetaC;
-  std::uint32_t meta_d = kDefaultMetaD;
+  // The version prefix (docs/formats/mat0.md 3.2), named metaA..D as the runtime's vtable 9 hands
+  // them out; for attr2 below the version that stores a value, the engine default.
+  std::uint8_t meta_a = kDefaultMetaA;   // ground surface class 0..10 under this material, 0xFF unset
+  std::uint8_t meta_b = kDefaultMetaB;   // 0xFF on every retail material; meaning unknown
+  std::uint32_t meta_c = kDefaultMetaC;  // speed factor on this ground, f32 bits (1.0 on retail)
+  std::uint32_t meta_d = kDefaultMetaD;  // damage per second on this ground
   std::vector<Phase> phases;
   std::vector<AnimBlock> blocks;
   bool operator==(const Mat0&) const = default;

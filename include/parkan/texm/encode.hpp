@@ -35,11 +35,13 @@ void encode_pixels_dithered(Format format, const Image& image, std::uint8_t* dst
 
 // A palette as stored (docs/formats/texm.md 3.3): 256 entries B, G, R, X.
 using Palette = std::array<std::uint8_t, kPaletteSize>;
-// Median cut over the R, G, B of all `images` (alpha is not stored in a palette): when there are at
-// most 256 distinct colours (255 with `colour_key`) the palette holds exactly them, so indexing is
-// lossless; unused entries are zero. With `colour_key` entry 0 is kept for the transparent pixels
-// (alpha < 128), black, and the colours of the others fill entries 1..255 (docs/formats/texm.md 7.4).
-Palette build_palette(std::span<const Image> images, bool colour_key = false);
+// A format 0 palette for `images` under header word `flags5` (docs/formats/texm.md 7.4). Median cut
+// over the R, G, B of the pixels (alpha is not stored in a palette): when there are at most 256
+// distinct colours (255 with a colour key) the palette holds exactly them, so indexing is lossless;
+// unused entries are zero. With a colour key (flags5 & kColourKeyFlag) entry 0 is the transparent
+// pixels' (alpha < 128) most frequent colour and the others' colours fill entries 1..255; with a
+// fade (kFadePaletteFlag) entry flags5 & 0xFF is the most frequent colour and the rest is zero.
+Palette build_palette(std::span<const Image> images, std::uint32_t flags5 = 0);
 // The index of each pixel under `rule` (formats 0 and 2, palette resolved by the surface rule,
 // docs/formats/texm.md 7.4): on a colour-key palette alpha < 128 gives index 0 and the others the
 // nearest R, G, B among entries 1..255; on a fade the nearest R, G, B, A; otherwise the nearest
