@@ -74,6 +74,9 @@ void print_info_text(const LoadedMsh& loaded, const std::optional<msh::WearSumma
   fmt::print("nodes {}, slots {}, vertices {}, indices {}, triangles {}, batches {}\n",
              legacy ? std::string("?") : std::to_string(m.nodes.size()), m.slots.size(), m.positions.size(),
              m.indices.size(), m.triangles.size(), m.batches.size());
+  fmt::print("lightmap UVs (type 18) {}, path graph (type 17) {} points, {} links\n",
+             m.has_stream(msh::kLightmapUvType) ? std::to_string(m.lightmap_uv.size()) : std::string("none"),
+             m.path_nodes.size(), m.path_links.size());
   fmt::print("streams:\n{:>4} {:>5} {:>10} {:>10} {:>10} {:>9}  name\n", "#", "type", "attr1", "attr2", "attr3",
              "size");
   const std::vector<std::size_t> sizes = msh::stream_sizes(m);

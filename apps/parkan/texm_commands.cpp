@@ -53,8 +53,27 @@ Result<OpenTexture> open_texture(const std::string& src) {
   return OpenTexture{std::move(payload), std::move(texture)};
 }
 
-Result<texm::Image> decode_level(const OpenTexture& t, std::size_t level) {
-  auto image = texm::decode(t.texture, level);
+// --palette SRC: format 2's external palette (docs/formats/texm.md 3.4), a PAL resource such as a
+// font's PAL.PAL or 1024 bytes of B, G, R, X; checked when opened. Empty SRC: none.
+Result<std::optional<resource::Payload>> open_external_palette(const std::string& src) {
+  if (src.empty()) return std::optional<resource::Payload>();
+  PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(src));
+  if (auto colours = texm::external_palette_colours(payload.bytes()); !colours)
+    return payload.locate(std::move(colours).error());
+  return std::optional<resource::Payload>(std::move(payload));
+}
+
+texm::DecodeOptions decode_options(const std::optional<resource::Payload>& palette) {
+  texm::DecodeOptions options;
+  if (palette) options.palette = palette->bytes();
+  return options;
+}
+
+// The palette a font library carries for its format 2 atlas (docs/formats/texm.md 3.4).
+constexpr std::string_view kFontPaletteName = "PAL.PAL";
+
+Result<texm::Image> decode_level(const OpenTexture& t, std::size_t level, const texm::DecodeOptions& options) {
+  auto image = texm::decode(t.texture, level, options);
   if (!image) return t.payload.locate(std::move(image).error());
   return image;
 }
@@ -66,7 +85,17 @@ void print_info_text(const OpenTexture& t) {
   std::cout << fmt::format("Texm {}x{}, format {}, {} mip levels, {} bytes (core {})\n", x.header.width,
                            x.header.height, x.header.format, x.header.mip_count, t.payload.bytes().size(), x.core_size);
   std::cout << fmt::format("flags4 {}  flags5 {}  unk6 {}\n", hex(x.header.flags4), hex(x.header.flags5), hex(x.header.unk6));
-  std::cout << "palette: " << (x.palette.empty() ? "no" : "yes (256 x RGBA at offset 0x20)") << '\n';
+  std::cout << "palette: "
+            << (x.format == texm::Format::indexed8_external ? "external (format 2: give --palette, e.g. the font's PAL.PAL)"
+                : x.palette.empty()                          ? "no"
+                                                             : "yes (256 x B, G, R, X at offset 0x20)")
+            << '\n';
+  const bool alpha = texm::has_alpha_surface(x.format, x.header.flags5);
+  std::cout << "surface: " << (alpha ? "alpha" : "opaque")
+            << (alpha && texm::is_indexed(x.format)
+                    ? (x.header.flags5 & texm::kFadePaletteFlag ? " (fade palette)" : " (colour key: index 0 transparent)")
+                    : "")
+            << '\n';
   for (std::size_t i = 0; i < x.levels.size(); ++i)
     std::cout << fmt::format("level {}: {}x{} at 0x{:x}, {} bytes\n", i, x.levels[i].width, x.levels[i].height,
                              x.levels[i].offset, x.levels[i].size);
@@ -96,7 +125,8 @@ struct EncodedTexture {
   bool fatal = false;
 };
 
-EncodedTexture encode_texture(const resource::Archive& archive, std::size_t index, std::size_t level) {
+EncodedTexture encode_texture(const resource::Archive& archive, std::size_t index, std::size_t level,
+                              const texm::DecodeOptions& options) {
   EncodedTexture out;
   auto payload = archive.payload(index);
   if (!payload) {
@@ -107,7 +137,7 @@ EncodedTexture encode_texture(const resource::Archive& archive, std::size_t inde
   out.entry_name = payload->location().name;
   out.png = [&]() -> Result<ByteBuffer> {
     PARKAN_ASSIGN(texm::Texture texture, payload->parse(texm::read));
-    auto image = texm::decode(texture, level);
+    auto image = texm::decode(texture, level, options);
     if (!image) return payload->locate(std::move(image).error());
     return png::encode(*image, png::Effort::balanced);  // docs/cli.md 4.1
   }();
@@ -175,8 +205,15 @@ unsigned png_thread_count(unsigned requested) {
 // Every Texm entry of an archive to OUTDIR/<name>.png, encoded on `threads` threads and written in
 // archive order. A texture that does not decode is reported and skipped (exit 1 at the end); an
 // entry that cannot be read or an output that cannot be written stops the export (exit 3).
+// Format 2 textures take `palette`, else the archive's own PAL.PAL when it has one (a font library).
 Result<int> export_archive(const resource::Archive& archive, const std::string& out_dir, std::size_t level,
-                           unsigned threads) {
+                           unsigned threads, std::optional<resource::Payload> palette) {
+  if (!palette)
+    if (auto own = archive.find(kFontPaletteName)) {
+      PARKAN_ASSIGN(resource::Payload payload, archive.payload(*own));
+      if (texm::external_palette_colours(payload.bytes())) palette = std::move(payload);
+    }
+  const texm::DecodeOptions options = decode_options(palette);
   PARKAN_TRY(make_folder(path_from_utf8(out_dir)));
   std::vector<std::size_t> textures;
   for (std::size_t i = 0; i < archive.entry_count(); ++i)
@@ -187,7 +224,7 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
   Status stopped;
   ordered_parallel(
       textures.size(), png_thread_count(threads),
-      [&](std::size_t k) { return encode_texture(archive, textures[k], level); },
+      [&](std::size_t k) { return encode_texture(archive, textures[k], level, options); },
       [&](std::size_t k, EncodedTexture done) {
         const std::size_t i = textures[k];
         if (done.fatal) {
@@ -247,7 +284,7 @@ Result<std::uint32_t> parse_mips(const std::string& text) {
 
 Result<texm::Format> parse_format(std::uint32_t number) {
   auto f = texm::to_format(number);
-  if (!f) return usage_error(fmt::format("--format must be one of 0 565 556 4444 88 888 8888, not {}", number));
+  if (!f) return usage_error(fmt::format("--format must be one of 0 2 565 556 4444 88 888 8888, not {}", number));
   return *f;
 }
 
@@ -263,7 +300,7 @@ Result<std::vector<texm::PageRect>> read_page_file(const std::string& path) {
 struct FromPng {
   std::string input, output, into;
   std::uint32_t format = 8888, flags4 = 0, flags5 = 0, unk6 = 0;
-  std::string mips = "1", page;
+  std::string mips = "1", page, palette;
   bool dither = false, gamma = false;
   CLI::Option *format_opt = nullptr, *mips_opt = nullptr, *flags4_opt = nullptr, *flags5_opt = nullptr,
               *unk6_opt = nullptr;
@@ -306,6 +343,13 @@ Result<int> run_from_png(const FromPng& a) {
   }
   options.dither = a.dither;
   options.gamma_correct_mips = a.gamma;
+  PARKAN_ASSIGN(std::optional<resource::Payload> palette, open_external_palette(a.palette));
+  if (palette) {  // index into the given palette (format 0 stores it, format 2 refers to it)
+    texm::Palette colours{};
+    ByteView bgrx = *texm::external_palette_colours(palette->bytes());
+    std::copy(bgrx.begin(), bgrx.end(), colours.begin());
+    options.palette = colours;
+  }
 
   auto payload = texm::encode(*image, options);
   if (!payload) return std::move(payload).error().in_file(a.input);
@@ -366,8 +410,10 @@ void add_texm_commands(CLI::App& app) {
     auto out = std::make_shared<std::string>();
     auto level = std::make_shared<std::size_t>(0);
     auto threads = std::make_shared<unsigned>(0);
+    auto palette_src = std::make_shared<std::string>();
     CLI::App* c = add_command(*group, "to-png", "decode a level to an RGBA8 PNG (a whole archive: every texture to OUTDIR/)",
                               [=]() -> Result<int> {
+      PARKAN_ASSIGN(std::optional<resource::Payload> palette, open_external_palette(*palette_src));
       if (!resource::parse_reference(*src).is_entry()) {
         PARKAN_ASSIGN(resource::Payload whole, resource::open_payload(*src));
         if (resource::looks_like_archive(whole.bytes())) {
@@ -377,11 +423,11 @@ void add_texm_commands(CLI::App& app) {
             return usage_error(fmt::format("{} is an archive: OUT must be a folder (for one texture use {}::NAME)",
                                            *src, *src));
           PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(path_from_utf8(*src)));
-          return export_archive(*archive, *out, *level, *threads);
+          return export_archive(*archive, *out, *level, *threads, std::move(palette));
         }
       }
       PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
-      PARKAN_ASSIGN(texm::Image image, decode_level(t, *level));
+      PARKAN_ASSIGN(texm::Image image, decode_level(t, *level, decode_options(palette)));
       PARKAN_ASSIGN(ByteBuffer bytes, png::encode(image, png::Effort::balanced));  // docs/cli.md 4.1
       PARKAN_ASSIGN(fs::path target, png_output_path(*out, t.payload));
       PARKAN_TRY(write_file_atomic(target, bytes, {path_from_utf8(t.payload.file())}));
@@ -391,21 +437,27 @@ void add_texm_commands(CLI::App& app) {
     c->add_option("OUT", *out, "OUT.png, or a folder (receives NAME.png; needed for a whole archive)")->required();
     c->add_option("--level", *level, "mip level (default 0)");
     c->add_option("--threads", *threads, "a whole archive: threads to encode with (default: every core, at most 16)");
+    c->add_option("--palette", *palette_src,
+                  "ARCHIVE::NAME or FILE: format 2's external palette, a PAL resource such as a font's PAL.PAL "
+                  "(default for a whole archive: its own PAL.PAL)");
   }
   {
     auto src = std::make_shared<std::string>();
     auto out = std::make_shared<std::string>();
     auto level = std::make_shared<std::size_t>(0);
+    auto palette_src = std::make_shared<std::string>();
     CLI::App* c = add_command(*group, "to-rgba", "decode a level to raw RGBA8 bytes (width*height*4, rows top to bottom)",
                               [=]() -> Result<int> {
+      PARKAN_ASSIGN(std::optional<resource::Payload> palette, open_external_palette(*palette_src));
       PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
-      PARKAN_ASSIGN(texm::Image image, decode_level(t, *level));
+      PARKAN_ASSIGN(texm::Image image, decode_level(t, *level, decode_options(palette)));
       PARKAN_TRY(write_file_atomic(path_from_utf8(*out), image.rgba, {path_from_utf8(t.payload.file())}));
       return 0;
     });
     c->add_option("SRC", *src, "PATH, PATH::NAME or PATH::#N")->required();
     c->add_option("OUT", *out, "output file")->required();
     c->add_option("--level", *level, "mip level (default 0)");
+    c->add_option("--palette", *palette_src, "ARCHIVE::NAME or FILE: format 2's external palette (a PAL resource)");
   }
   {
     auto a = std::make_shared<FromPng>();
@@ -413,7 +465,7 @@ void add_texm_commands(CLI::App& app) {
                               [=]() -> Result<int> { return run_from_png(*a); });
     c->add_option("IN", a->input, "input PNG")->required();
     c->add_option("OUT", a->output, "the Texm payload, or the new archive with --into")->required();
-    a->format_opt = c->add_option("--format", a->format, "0 565 556 4444 88 888 8888 (default 8888, or the original's)");
+    a->format_opt = c->add_option("--format", a->format, "0 2 565 556 4444 88 888 8888 (default 8888, or the original's)");
     a->mips_opt = c->add_option("--mips", a->mips, "N or full (default 1, or the original's)");
     a->flags4_opt = c->add_option("--flags4", a->flags4, "header flags4 (default 0, or the original's)");
     a->flags5_opt = c->add_option("--flags5", a->flags5, "header flags5 (default 0, or the original's)");
@@ -422,6 +474,9 @@ void add_texm_commands(CLI::App& app) {
     c->add_flag("--dither", a->dither, "ordered dithering for 565, 556, 4444");
     c->add_flag("--gamma-correct", a->gamma, "average mip levels in linear light");
     c->add_option("--into", a->into, "ARCHIVE::NAME: write OUT as ARCHIVE with that texture replaced");
+    c->add_option("--palette", a->palette,
+                  "ARCHIVE::NAME or FILE: a PAL resource (or 1024 bytes B, G, R, X) to index into: format 2's "
+                  "external palette (needed), or format 0's instead of a median cut");
   }
   {
     auto path = std::make_shared<std::string>();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <system_error>
 #include <thread>
 
 #include "evidence/raw_nres.hpp"
@@ -32,21 +33,22 @@ struct FoundFile {
   std::vector<std::string> neighbours;  // the other files of its folder
 };
 
-void list_files(const std::filesystem::path& folder, std::vector<FoundFile>& files, std::uint64_t& unreadable,
-                unsigned depth) {
-  auto entries = list_folder(folder);
-  if (!entries) {
-    ++unreadable;
-    return;
-  }
+// The files of `folder` (its `entries`) and, depth-first, of its subfolders; a subfolder that cannot be
+// listed counts as unreadable.
+void list_files(const std::filesystem::path& folder, const std::vector<FolderEntry>& entries,
+                std::vector<FoundFile>& files, std::uint64_t& unreadable, unsigned depth) {
   std::vector<std::string> names;
-  for (const FolderEntry& e : *entries)
+  for (const FolderEntry& e : entries)
     if (e.kind == FolderEntry::Kind::file) names.push_back(e.name);
-  for (const FolderEntry& e : *entries) {
+  for (const FolderEntry& e : entries) {
     if (e.kind == FolderEntry::Kind::file) {
       files.push_back({folder / path_from_utf8(e.name), e.name, names});
     } else if (e.kind == FolderEntry::Kind::folder && depth < 16) {
-      list_files(folder / path_from_utf8(e.name), files, unreadable, depth + 1);
+      const std::filesystem::path sub = folder / path_from_utf8(e.name);
+      if (auto inner = list_folder(sub))
+        list_files(sub, *inner, files, unreadable, depth + 1);
+      else
+        ++unreadable;
     }
   }
 }
@@ -201,7 +203,7 @@ Result<Report> gather_evidence(const std::filesystem::path& game, const Evidence
   if (!top) return std::move(top).error();
   std::vector<FoundFile> files;
   Tally tally;
-  list_files(game, files, tally.unreadable, 0);
+  list_files(game, *top, files, tally.unreadable, 0);
 
   std::vector<Task> tasks;
   for (const FoundFile& f : files) plan_file(f, tasks, tally);
@@ -215,13 +217,16 @@ Result<Report> gather_evidence(const std::filesystem::path& game, const Evidence
   auto work = [&] {
     for (std::size_t i = next++; i < tasks.size(); i = next++) run_task(tasks[i], results[i]);
   };
-  if (threads <= 1) {
-    work();
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
-    for (std::thread& t : pool) t.join();
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(work);
+    } catch (const std::system_error&) {
+      break;  // no more threads: the ones running (and this one) share the rest
+    }
   }
+  work();
+  for (std::thread& t : pool) t.join();
   for (const Tally& r : results) tally.merge(r);
   return make_report(std::move(tally), files.size());
 }

@@ -401,7 +401,8 @@ Result<int> SceneBuilder::material_for(const msh::Batch& batch, bool lit) {
   if (resolved.image) {
     PARKAN_ASSIGN(int texture, texture_for(TextureKey{false, resolved.texture_name}, *resolved.image));
     m.pbrMetallicRoughness.baseColorTexture.index = texture;
-    if (!lit) m.emissiveTexture.index = texture;
+    const bool glows = std::any_of(m.emissiveFactor.begin(), m.emissiveFactor.end(), [](double c) { return c > 0.0; });
+    if (!lit && glows) m.emissiveTexture.index = texture;
   }
   if (lightmap && lightmap->image) {
     // The lightmap page on type 18 (docs/formats/msh.md 13.7): glTF has no light map slot; occlusion

@@ -179,15 +179,16 @@ struct CompressorDeleter {
 
 Result<ByteBuffer> encode_balanced(const texm::Image& image) {
   const std::size_t stride = std::size_t(image.width) * kBytesPerPixel;
-  // Fits: image.rgba holds width * height * 4 bytes already, and this adds one byte per row.
-  ByteBuffer filtered((stride + 1) * image.height);
+  // Fits: image.rgba holds width * height * 4 bytes already, and this adds one byte per row. Both
+  // buffers are PixelBuffers: written whole right away, so not zeroed first.
+  texm::PixelBuffer filtered((stride + 1) * image.height);
   for (std::uint32_t y = 0; y < image.height; ++y) {
     const std::uint8_t* row = image.rgba.data() + std::size_t(y) * stride;
     filter_row(row, y ? row - stride : nullptr, stride, filtered.data() + std::size_t(y) * (stride + 1));
   }
   std::unique_ptr<libdeflate_compressor, CompressorDeleter> compressor(libdeflate_alloc_compressor(kBalancedDeflateLevel));
   if (!compressor) return invalid("cannot write PNG: out of memory for the compressor");
-  ByteBuffer zlib(libdeflate_zlib_compress_bound(compressor.get(), filtered.size()));
+  texm::PixelBuffer zlib(libdeflate_zlib_compress_bound(compressor.get(), filtered.size()));
   const std::size_t zlib_size =
       libdeflate_zlib_compress(compressor.get(), filtered.data(), filtered.size(), zlib.data(), zlib.size());
   if (zlib_size == 0) return invalid("cannot write PNG: the compressed image does not fit its bound");

@@ -6,7 +6,7 @@
 // wall stubs, rubble heaps, fallen slabs, a bent antenna); the interior node i01 (flag 0x1: floors,
 // a ramp and a partition, hidden in the closed shell) whose floors are walkable (type 7 flag 0x02)
 // and carry the path graph of type 17; the door as a portal batch into i01; a roof socket Base_TL
-// (type 10 "e_tur_tt"). The front (door) is -Y; model units are metres, Z up, the ground at z = 0.
+// (type 10 "e_tur_tt"). The shell carries flag 0x100 (still drawn at life 0). The front (door) is -Y; model units are metres, Z up, the ground at z = 0.
 #include "game/sample_model_assets.hpp"
 #include "game/sample_model_builder.hpp"
 
@@ -228,6 +228,7 @@ SampleModel building_model() {
   SampleModel model;
   SampleNode shell;
   shell.name = "o01";
+  shell.flags = msh::kNodeDrawnAtZeroLife;  // a building's shell stays drawn at life 0 (retail: bu_* shells)
   shell.slots[{0, 0}] = full_detail();
   shell.slots[{0, 1}] = medium_detail();
   shell.slots[{0, 2}] = low_detail();

@@ -1,9 +1,10 @@
 // The sample game's RsLi libraries, shaped like the retail ones (docs/formats/rsli.md: each part ships
 // `gamefont.rlb`, 2 entries stored with LZSS, and `sprites.lib`, 24 entries stored with raw Deflate):
-// glyph sheets and interface sprites as Texm payloads. sprites.lib keeps the retail quirk (docs/formats/rsli.md 8):
+// a font with its format 2 atlas and PAL.PAL (sample_fonts.cpp) and interface sprites as Texm payloads. sprites.lib keeps the retail quirk (docs/formats/rsli.md 8):
 // its last entry declares a packed range one byte past the end of the file.
 #include <fmt/format.h>
 
+#include "game/sample_fonts.hpp"
 #include "game/sample_random.hpp"
 #include "game/texture_art.hpp"
 #include "parkan/game/sample.hpp"
@@ -55,16 +56,9 @@ std::vector<SampleFile> sample_libraries(const SampleOptions& options) {
   std::vector<SampleFile> files;
 
   rsli::Document fonts = empty_library(static_cast<std::uint16_t>(rng.next()));
-  for (int f = 0; f < 2; ++f) {
-    TextureLook look;
-    look.kind = ArtKind::glyph_sheet;
-    look.seed = static_cast<std::uint32_t>(rng.next());
-    look.tint = f == 0 ? ArtColour{220, 220, 200} : ArtColour{120, 255, 120};
-    look.accent = {20, 20, 20};
-    const ByteBuffer sheet = library_texture(look, 128, 64);
-    if (!rsli::add_entry(fonts, fmt::format("FONT{}.FNT", f + 1), sheet, rsli::Method::lzss)) return {};
-  }
-  auto font_bytes = rsli::write_canonical(fonts);
+  const std::uint64_t glyph_seed = rng.next();
+  rng.next();  // the sprites below draw from the same sequence as before the font had its own file
+  auto font_bytes = gamefont_library(std::move(fonts), glyph_seed);
   if (!font_bytes) return {};
   files.push_back({"gamefont.rlb", std::move(*font_bytes)});
 

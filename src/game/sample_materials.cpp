@@ -90,8 +90,8 @@ AnimBlock make_block(Rng& rng, std::uint32_t mode, std::uint32_t mask, std::size
   std::uint16_t end = 0;
   for (std::size_t k = 0; k < keys; ++k) {
     end = static_cast<std::uint16_t>(end + 50 + rng.below(400));
-    b.keys.push_back({static_cast<std::uint16_t>(rng.below(static_cast<std::uint32_t>(phases))), end,
-                      static_cast<std::uint16_t>(rng.below(0x10000))});
+    // k2 = 0 as on all 3147 retail keys (docs/formats/mat0.md 3.4).
+    b.keys.push_back({static_cast<std::uint16_t>(rng.below(static_cast<std::uint32_t>(phases))), end, 0});
   }
   return b;
 }
@@ -101,10 +101,12 @@ Mat0 make_material_header(Rng& rng) {
   std::uint32_t category = rng.below(5);
   m.attributes = {(category << 2) | (rng.below(2)) | (rng.below(4) == 0 ? 0x02 : 0) | (rng.below(8) == 0 ? 0x40 : 0),
                   kCorpusAttr2};
-  m.meta_a = rng.byte();
-  m.meta_b = rng.byte();
-  m.meta_c = 0x3F800000;
-  m.meta_d = rng.below(3);
+  // The prefix as retail has it (docs/formats/mat0.md): the ground surface class 0..10, unset (0xFF)
+  // on 376 of 905; byte 5 0xFF on all; speed factor 1.0; damage per second 0 but on a few beds.
+  m.meta_a = static_cast<std::uint8_t>(rng.below(905) < 376 ? 0xFF : rng.below(11));
+  m.meta_b = 0xFF;
+  m.meta_c = 0x3F800000;  // 1.0f
+  m.meta_d = rng.below(200) == 0 ? 1000u : 0u;
   return m;
 }
 

@@ -89,7 +89,7 @@ CatalogModel catalog_rock(SampleRandom& rng, std::uint32_t number);             
 CatalogModel catalog_prop(SampleRandom& rng, std::uint32_t number, bool animated);      // crates, barrels, fences
 
 // Gives a building with a footprint the interior of the retail buildings (docs/formats/msh.md 2.3, 5.1,
-// 6.1): an interior node i01 (flag 0x1) with a walkable floor (type 7 flag 0x02) carrying a path graph
+// 6.1): the shell flagged 0x100 (drawn at life 0), an interior node i01 (flag 0x1) with a walkable floor (type 7 flag 0x02) carrying a path graph
 // of seven points, and a portal batch (word bit 0x8) at the door into it, on a new WEAR row
 // BLD_PORTAL (sample_model_kinds_buildings.cpp).
 void add_building_interior(CatalogModel& c);

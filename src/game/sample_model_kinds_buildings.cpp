@@ -251,6 +251,7 @@ CatalogModel catalog_building(SampleRandom& rng, std::uint32_t number, bool anim
 void add_building_interior(CatalogModel& c) {
   const BuildingFootprint& f = c.footprint;
   SampleModel& model = c.model;
+  model.nodes[0].flags |= msh::kNodeDrawnAtZeroLife;  // the shell stays drawn at life 0 (retail: bu_* shells)
   const std::uint16_t room = static_cast<std::uint16_t>(model.nodes.size());
   // The door as a portal into the interior: just in front of the door leaf, its triangles doors.
   SlotMesh& shell = model.nodes[0].slots[{0, 0}];

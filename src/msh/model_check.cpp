@@ -373,28 +373,28 @@ class ModelChecker {
     }
   }
 
-  // docs/formats/msh.md 6.2: one 32-byte name per node.
+  // docs/formats/msh.md 6.5: one 32-byte name per node.
   void check_node_names() {
     if (m_.node_layout != NodeLayout::node38) return;
     if ((m_.has_stream(kNodeNamesType) || (built_ && !m_.node_names.empty())) &&
         m_.node_names.size() != m_.nodes.size())
       f_.add(Severity::error, "msh.node_names.count", at(kNodeNamesType, 0),
-             "type 9 holds {} node names for {} nodes (docs/formats/msh.md 6.2: one 32-byte name per node)",
+             "type 9 holds {} node names for {} nodes (docs/formats/msh.md 6.5: one 32-byte name per node)",
              m_.node_names.size(), m_.nodes.size());
   }
 
-  // docs/formats/msh.md 6.5: attr2 counts the links; links join path nodes; a point's frame is a model node.
+  // docs/formats/msh.md 6.6: attr2 counts the links; links join path nodes; a point's frame is a model node.
   void check_path_graph() {
     if (const StreamRow* row = m_.stream(kPathGraphType); row && !built_ && row->attr2 != m_.path_links.size())
       f_.add(Severity::error, "msh.path.count", at(kPathGraphType, 0),
-             "type 17: attr2 is {} links, the payload holds {} after its {} nodes (docs/formats/msh.md 6.5)",
+             "type 17: attr2 is {} links, the payload holds {} after its {} nodes (docs/formats/msh.md 6.6)",
              row->attr2, m_.path_links.size(), m_.path_nodes.size());
     const std::uint64_t links_at = m_.path_nodes.size() * kPathNodeStride;
     for (std::size_t l = 0; l < m_.path_links.size(); ++l) {
       const PathLink& link = m_.path_links[l];
       if (link.from >= m_.path_nodes.size() || link.to >= m_.path_nodes.size())
         f_.add(Severity::error, "msh.path.link_node", at(kPathGraphType, links_at + l * kPathLinkStride),
-               "path link {}: {} -> {}, past the {} path nodes (docs/formats/msh.md 6.5)", l, link.from, link.to,
+               "path link {}: {} -> {}, past the {} path nodes (docs/formats/msh.md 6.6)", l, link.from, link.to,
                m_.path_nodes.size());
     }
     if (m_.node_layout != NodeLayout::node38) return;
@@ -402,7 +402,7 @@ class ModelChecker {
       if (m_.path_nodes[p].frame_node >= m_.nodes.size())
         f_.add(Severity::error, "msh.path.frame_node",
                at(kPathGraphType, p * kPathNodeStride + detail::kPathNodeFrameOffset),
-               "path node {}: frame node {} is past the {} nodes (docs/formats/msh.md 6.5)", p,
+               "path node {}: frame node {} is past the {} nodes (docs/formats/msh.md 6.6)", p,
                m_.path_nodes[p].frame_node, m_.nodes.size());
   }
 

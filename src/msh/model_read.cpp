@@ -178,7 +178,7 @@ Status read_batches(const StreamAt& s, Model& m) {
   return {};
 }
 
-// Type 9 (docs/formats/msh.md 6.2): one 32-byte NUL-padded name per node, kept whole.
+// Type 9 (docs/formats/msh.md 6.5): one 32-byte NUL-padded name per node, kept whole.
 Status read_node_names(const StreamAt& s, Model& m) {
   PARKAN_ASSIGN(std::size_t count, element_count(s, kNodeNameSize, "msh.node_names.stride", "node names"));
   m.node_names.resize(count);
@@ -187,13 +187,13 @@ Status read_node_names(const StreamAt& s, Model& m) {
   return {};
 }
 
-// Type 17 (docs/formats/msh.md 6.5): attr1 path nodes of 20 bytes, then links of 40 bytes to the end.
+// Type 17 (docs/formats/msh.md 6.6): attr1 path nodes of 20 bytes, then links of 40 bytes to the end.
 Status read_path_graph(const StreamAt& s, Model& m) {
   const std::uint64_t node_bytes = std::uint64_t(s.entry->attr1) * kPathNodeStride;
   if (node_bytes > s.bytes.size() || (s.bytes.size() - node_bytes) % kPathLinkStride != 0)
     return invalid_rule("msh.path.stride",
                         fmt::format("stream #{} (type 17, path graph): size {} is not attr1 = {} nodes of 20 bytes "
-                                    "followed by whole 40-byte links (docs/formats/msh.md 6.5)",
+                                    "followed by whole 40-byte links (docs/formats/msh.md 6.6)",
                                     s.index, s.bytes.size(), s.entry->attr1),
                         s.offset);
   const std::size_t node_count = static_cast<std::size_t>(s.entry->attr1);

@@ -108,7 +108,7 @@ ByteBuffer encode_batches(const Model& m) {
   return out.take();
 }
 
-// Type 9 (docs/formats/msh.md 6.2): the 32-byte records as kept.
+// Type 9 (docs/formats/msh.md 6.5): the 32-byte records as kept.
 ByteBuffer encode_node_names(const Model& m) {
   ByteBuffer out(m.node_names.size() * kNodeNameSize);
   for (std::size_t i = 0; i < m.node_names.size(); ++i)
@@ -116,7 +116,7 @@ ByteBuffer encode_node_names(const Model& m) {
   return out;
 }
 
-// Type 17 (docs/formats/msh.md 6.5): the nodes, then the links.
+// Type 17 (docs/formats/msh.md 6.6): the nodes, then the links.
 ByteBuffer encode_path_graph(const Model& m) {
   ByteWriter out(m.path_nodes.size() * kPathNodeStride + m.path_links.size() * kPathLinkStride);
   for (const PathNode& n : m.path_nodes) {
@@ -338,7 +338,7 @@ Status fill_typed_rows(const Model& m, std::vector<StreamRow>& rows, const std::
     const bool same = before.size() == payload.size() &&
                       (payload.empty() || std::memcmp(before.data(), payload.data(), payload.size()) == 0);
     if (type == kPathGraphType) {
-      // The reader splits type 17 by attr1 (docs/formats/msh.md 6.5): both counts follow the data.
+      // The reader splits type 17 by attr1 (docs/formats/msh.md 6.6): both counts follow the data.
       if (built || !same) {
         row->attr1 = static_cast<std::uint32_t>(m.path_nodes.size());
         row->attr2 = static_cast<std::uint32_t>(m.path_links.size());

@@ -1,5 +1,5 @@
-// /api/model (streams, nodes, states and LODs, animation length) and /api/model.glb (the glTF export,
-// in memory).
+// /api/model (streams, nodes, damage stages, LODs and whether there is a cockpit view, animation
+// length) and /api/model.glb (the glTF export, in memory; docs/view.md).
 #include <set>
 
 #include <fmt/format.h>
@@ -39,6 +39,7 @@ Response handle_model(const ServiceState& state, const Query& query) {
   if (m.located->archive) wear = game::find_model_wear(*m.located->archive, m.located->payload.location().name);
   const std::string display = display_name(*m.located);
   std::set<std::size_t> states, lods;
+  bool cockpit = false;  // level 4 is the first-person view, not a LOD (docs/formats/msh.md 2.2)
   json nodes = json::array();
   for (std::size_t i = 0; i < m.value->nodes.size(); ++i) {
     const msh::Node& n = m.value->nodes[i];
@@ -46,11 +47,16 @@ Response handle_model(const ServiceState& state, const Query& query) {
       for (std::size_t b = 0; b < msh::kLevelCount; ++b)
         if (n.slot(a, b) != msh::kNoSlot) {
           states.insert(a);
-          lods.insert(b);
+          if (b == msh::kCockpitLevel)
+            cockpit = true;
+          else
+            lods.insert(b);
         }
+    if (n.flags & msh::kNodeCockpit) cockpit = true;
     nodes.push_back({{"index", i},
                      {"name", cp1251_to_utf8(m.value->node_name(i))},
-                     {"parent", n.parent == msh::kNoParent ? json(nullptr) : json(n.parent)}});
+                     {"parent", n.parent == msh::kNoParent ? json(nullptr) : json(n.parent)},
+                     {"cockpit", (n.flags & msh::kNodeCockpit) != 0}});
   }
   json animation = nullptr;
   if (auto streams = msh::read_anim_streams(m.located->payload.bytes());
@@ -62,6 +68,7 @@ Response handle_model(const ServiceState& state, const Query& query) {
                         {"info", msh::model_info_json(*m.value, display, wear ? &*wear : nullptr)},
                         {"states", states},
                         {"lods", lods},
+                        {"cockpit", cockpit},
                         {"nodes", std::move(nodes)},
                         {"animation", std::move(animation)},
                         {"diagnostics", findings_json(state, state.findings_of(m.located->file,
@@ -73,10 +80,12 @@ Response handle_model_glb(const ServiceState& state, const Query& query) {
   if (!r.located) return std::move(r.error);
   if (r.located->view != ViewKind::model) return wrong_kind(*r.located, "model");
   auto state_index = query_number(query, "state", msh::kDamageStageCount - 1, 0);
-  auto lod = query_number(query, "lod", msh::kLevelCount - 1, 0);
-  if (!state_index || !lod)
+  auto lod = query_number(query, "lod", msh::kLodLevelCount - 1, 0);
+  auto cockpit = query_number(query, "cockpit", 1, 0);
+  if (!state_index || !lod || !cockpit)
     return error_response(400, "view.bad_request",
-                          fmt::format("`state` is 0..{} and `lod` 0..{}", msh::kDamageStageCount - 1, msh::kLevelCount - 1));
+                          fmt::format("`state` is 0..{}, `lod` 0..{} and `cockpit` 0 or 1", msh::kDamageStageCount - 1,
+                                      msh::kLodLevelCount - 1));
   gltf::Source source;
   source.model = r.located->payload.bytes();
   source.entry_name = r.located->entry ? r.located->payload.location().name
@@ -87,6 +96,7 @@ Response handle_model_glb(const ServiceState& state, const Query& query) {
   gltf::Options options;
   options.state = static_cast<std::uint32_t>(*state_index);
   options.lod = static_cast<std::uint32_t>(*lod);
+  options.cockpit = *cockpit == 1;
   auto exported = gltf::export_model(source, options, gltf::Container::glb);
   if (!exported) return broken_response(state, *r.located, exported.error());
   return {200, "model/gltf-binary", std::string(exported->document.begin(), exported->document.end())};

@@ -120,6 +120,11 @@ async function main() {
   const walker = animated && animated.entries.find((e) => e.name === "walker.msh");
   check(walker, "/api/game lists no animated.rlb::walker.msh");
   const model = await getJson(base, `/api/model?${q({ file: "animated.rlb", entry: walker.index })}`);
+  const modelsLib = game.files.find((f) => f.file === "models.rlb");
+  const building = modelsLib && modelsLib.entries.find((e) => e.name === "building.msh");
+  const tank = modelsLib && modelsLib.entries.find((e) => e.name === "tank.msh");
+  check(building && tank, "/api/game lists no models.rlb::building.msh and tank.msh");
+  const tankModel = await getJson(base, `/api/model?${q({ file: "models.rlb", entry: tank.index })}`);
   const validation = await getJson(base, "/api/validation");
   const index = await fetch(base);
   const indexType = index.headers.get("content-type") || "";
@@ -310,6 +315,33 @@ async function main() {
   await noErrors("model");
   step(`model walker.msh: ${frames}+ frames, ${pixels.differ}/${pixels.total} pixels drawn, ${model.nodes.length} nodes`);
   await shot("model.png");
+
+  // --- a lightmapped building: its lit batches drawn as texture x lightmap ---
+  await go(`#/model?${q({ file: "models.rlb", entry: building.index })}`);
+  await waitPanel("model", "loaded", 20000);
+  await page.waitFor(`Number(${panel("model")}.dataset.renderedFrames || 0) > 2`, 10000, "the building never rendered a frame");
+  const lit = await page.evaluate(`Number(${panel("model")}.dataset.lightmapped)`);
+  check(lit > 0, `building.msh: no mesh is drawn with its lightmap (${lit})`);
+  await noErrors("lightmapped model");
+  step(`model building.msh: ${lit} meshes drawn with their lightmap`);
+  await shot("model-lit.png");
+
+  // --- the cockpit view: off by default, the first-person view alone when ticked ---
+  await go(`#/model?${q({ file: "models.rlb", entry: tank.index })}`);
+  await waitPanel("model", "loaded", 20000);
+  const cockpitEnabled = await page.evaluate(`!document.getElementById("model-cockpit").disabled`);
+  check(cockpitEnabled === tankModel.cockpit, `the cockpit toggle is ${cockpitEnabled ? "on" : "off"}, /api/model says cockpit ${tankModel.cockpit}`);
+  if (tankModel.cockpit) {
+    const outside = await page.evaluate(`Number(document.getElementById("model-triangles").textContent)`);
+    await page.evaluate(`document.getElementById("model-cockpit").click(); true`);
+    await page.waitFor(`${panel("model")}.dataset.state === "loaded" && document.getElementById("model-lod").disabled`, 10000,
+      "ticking cockpit did not reload the model");
+    await waitPanel("model", "loaded", 20000);
+    const inside = await page.evaluate(`Number(document.getElementById("model-triangles").textContent)`);
+    check(inside > 0 && inside !== outside, `the cockpit view has ${inside} triangles, the outside ${outside}`);
+    step(`model tank.msh: outside ${outside} triangles, cockpit ${inside}`);
+  }
+  await noErrors("cockpit");
 
   // --- findings ---
   await page.evaluate(`document.getElementById("findings-button").click(); true`);

@@ -78,6 +78,51 @@ RC_GTEST_PROP(Png, AnyImageRoundTrips, ()) {
   auto fast = decode(*encode(image, Effort::fastest));
   RC_ASSERT(fast.ok());
   RC_ASSERT(*fast == image);
+  auto balanced = decode(*encode(image, Effort::balanced));
+  RC_ASSERT(balanced.ok());
+  RC_ASSERT(*balanced == image);
+}
+
+std::uint32_t be32(const ByteBuffer& b, std::size_t at) {
+  return std::uint32_t(b[at]) << 24 | std::uint32_t(b[at + 1]) << 16 | std::uint32_t(b[at + 2]) << 8 | b[at + 3];
+}
+
+// Effort::balanced writes the file itself: the chunk framing (PNG specification 5), the IHDR of
+// 8-bit RGBA, one IDAT whose zlib stream inflates (by zlib, not libdeflate) to the rows with the
+// filter each one should get, and IEND.
+TEST(PngBalanced, ChunksAndFilteredRowsAreExact) {
+  texm::Image image{3, 3, ByteBuffer{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,    // Sub: |5|*4 beats None's |5|*12
+                                     5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,    // Up: all zero
+                                     1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0}};  // None: 3 beats Sub's 5 and Up's 57
+  ByteBuffer file = *encode(image, Effort::balanced);
+  const ByteBuffer head{0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A,  // signature
+                        0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 3, 0, 0, 0, 3, 8, 6, 0, 0, 0};
+  ASSERT_GT(file.size(), head.size() + 4 + 8 + 4 + 12);
+  EXPECT_EQ(ByteBuffer(file.begin(), file.begin() + 29), head);
+  EXPECT_EQ(be32(file, 29), std::uint32_t(crc32(0, file.data() + 12, 17)));
+  const std::uint32_t idat = be32(file, 33);
+  ASSERT_EQ(file.size(), 33 + 12 + std::size_t(idat) + 12);
+  EXPECT_EQ(ByteBuffer(file.begin() + 37, file.begin() + 41), (ByteBuffer{'I', 'D', 'A', 'T'}));
+  EXPECT_EQ(be32(file, 41 + idat), std::uint32_t(crc32(0, file.data() + 37, 4 + idat)));
+  EXPECT_EQ(ByteBuffer(file.end() - 12, file.end()), (ByteBuffer{0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82}));
+
+  ByteBuffer rows(64);
+  uLongf size = rows.size();
+  ASSERT_EQ(uncompress(rows.data(), &size, file.data() + 41, idat), Z_OK);
+  rows.resize(size);
+  EXPECT_EQ(rows, (ByteBuffer{1, 5, 5, 5, 5, 0, 0, 0, 0, 0, 0, 0, 0,  // Sub
+                              2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // Up
+                              0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0}));  // None
+  EXPECT_EQ(*decode(file), image);
+}
+
+TEST(PngBalanced, OnePixelAndOneColumn) {
+  texm::Image pixel{1, 1, ByteBuffer{200, 100, 50, 25}};
+  EXPECT_EQ(*decode(*encode(pixel, Effort::balanced)), pixel);
+  texm::Image column{1, 4, ByteBuffer{1, 2, 3, 4, 1, 2, 3, 4, 9, 9, 9, 9, 0, 0, 0, 0}};
+  EXPECT_EQ(*decode(*encode(column, Effort::balanced)), column);
+  EXPECT_EQ(encode(texm::Image{2, 1, ByteBuffer(7)}, Effort::balanced).error().to_string(),
+            "image has 7 bytes of RGBA, 2x1 needs 8");
 }
 
 TEST(Png, GreyscaleOfEveryDepth) {

@@ -24,7 +24,7 @@ namespace {
 
 constexpr std::uint32_t kMesh = 0x4853454D;
 // Counted on the seed-1 sample games (they follow from the generator's random draws, not from a rule).
-constexpr std::size_t kSmallPageCellMaterials = 3, kRetailPageCellMaterials = 100;
+constexpr std::size_t kSmallPageCellMaterials = 1, kRetailPageCellMaterials = 110;
 constexpr std::size_t kRetailStage1Nodes = 16, kRetailStage2Nodes = 5;
 
 struct SampleSet {
@@ -201,7 +201,7 @@ TEST(SampleModels, BuildingHasThreeLodsTwoDamageStagesAnInteriorAndASocket) {
   EXPECT_EQ(m.node_name(0), "o01");
   EXPECT_EQ(m.node_name(1), "i01");
   EXPECT_EQ(m.node_name(2), "Base_TL");
-  EXPECT_EQ(m.nodes[0].flags, 0u);
+  EXPECT_EQ(m.nodes[0].flags, msh::kNodeDrawnAtZeroLife);
   EXPECT_EQ(m.nodes[1].flags, msh::kNodeInterior);
   EXPECT_EQ(m.nodes[1].parent, 0u);
   EXPECT_EQ(m.socket_prefix(2), "e_tur_tt");
@@ -349,7 +349,7 @@ std::map<std::string, ByteBuffer> archive_entries(const ByteBuffer& bytes) {
 struct ModelStats {
   std::size_t models = 0, lightmapped = 0, cockpit_nodes = 0, level4_slots = 0, stage1_nodes = 0, stage2_nodes = 0;
   std::size_t portal_batches = 0, path_graphs = 0, path_points = 0, walkable_faces = 0, interior_nodes = 0;
-  std::size_t sockets = 0, lit_batches = 0, open_edges = 0, linked_edges = 0;
+  std::size_t sockets = 0, lit_batches = 0, open_edges = 0, linked_edges = 0, zero_life_shells = 0;
   bool operator==(const ModelStats&) const = default;
 };
 
@@ -469,6 +469,10 @@ void count_model(ModelStats& stats, const std::string& name, const ByteBuffer& b
     }
     EXPECT_EQ((n.flags & msh::kNodeInterior) != 0, node_name.starts_with("i0")) << node_name;
     stats.interior_nodes += (n.flags & msh::kNodeInterior) != 0;
+    if (n.flags & msh::kNodeDrawnAtZeroLife) {
+      ++stats.zero_life_shells;
+      EXPECT_EQ(node_name, "o01");
+    }
     if (!m.socket_prefix(i).empty()) {
       ++stats.sockets;
       EXPECT_TRUE(node_name.starts_with("Base_")) << node_name;
@@ -636,6 +640,7 @@ TEST(SampleModels, TheSmallGameFollowsTheRetailStatistics) {
   EXPECT_EQ(stats.path_graphs, 1u);
   EXPECT_EQ(stats.path_points, 8u);
   EXPECT_EQ(stats.interior_nodes, 1u);
+  EXPECT_EQ(stats.zero_life_shells, 1u);
   EXPECT_EQ(stats.sockets, 4u);  // the building's Base_TL, the tank's Base_TL and Base_gun, the walker's Base_gun
   EXPECT_EQ(animated.models, 4u);  // walker, mech, tower, mtcheck
   EXPECT_EQ(animated.cockpit_nodes, 1u);  // the walker's copy
@@ -650,6 +655,7 @@ TEST(SampleModelsRetail, TheRetailGameFollowsTheRetailStatistics) {
   EXPECT_EQ(catalog.lightmapped, 20u);  // + models.rlb's building: 21, as in retail
   EXPECT_EQ(catalog.path_graphs, 28u);  // + the building: 29
   EXPECT_EQ(catalog.interior_nodes, 28u);
+  EXPECT_EQ(catalog.zero_life_shells, 28u);
   EXPECT_EQ(catalog.portal_batches, 28u);
   EXPECT_EQ(catalog.path_points, 28u * 7u);
   EXPECT_EQ(catalog.cockpit_nodes, 26u);  // + the tank's and the walker's: 28

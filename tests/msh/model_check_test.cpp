@@ -161,7 +161,7 @@ TEST(ModelCheck, EachRuleHasItsCode) {
        "node 3: flag 0x20 (cockpit) on a node whose geometry is in levels 0..3"},
       {"msh.node.stage_order", [](Model& m) { m.nodes[1].slots[0].fill(kNoSlot); },
        "node 1: damage stage 1 has slots but stage 0 has none"},
-      // The path graph (docs/formats/msh.md 6.5).
+      // The path graph (docs/formats/msh.md 6.6).
       {"msh.path.count",
        [](Model& m) {
          m.path_nodes = {PathNode{{0, 0, 0}, 0, 0}, PathNode{{1, 0, 0}, 0, 0}};

@@ -90,7 +90,7 @@ Model any_model() {
     m.node_strings.push_back(s);
   }
   m.node_strings_tail = *rc::gen::element(ByteBuffer{}, ByteBuffer{1, 2, 3});
-  // The streams of docs/formats/msh.md 4.3, 6.2 and 6.5: names, lightmap UVs and a path graph.
+  // The streams of docs/formats/msh.md 4.3, 6.5 and 6.6: names, lightmap UVs and a path graph.
   m.node_names = vector_of(12, [] { return arbitrary_bits<NodeNameRecord>(); });
   if (*rc::gen::arbitrary<bool>()) m.lightmap_uv = vector_of(30, [] { return arbitrary_bits<PackedUv>(); });
   m.path_nodes = vector_of(8, [] {

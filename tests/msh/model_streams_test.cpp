@@ -1,4 +1,4 @@
-// The model fields of docs/formats/msh.md 2.2-6.5 read from bytes written by hand from the layouts:
+// The model fields of docs/formats/msh.md 2.2-6.6 read from bytes written by hand from the layouts:
 // Batch20's word, WEAR row, lightmap byte, room and vertex count; u16 UVs (types 5 and 18); type 9
 // node names; type 10 socket prefixes; the slot matrix's cockpit level; type 7 face flags and edge
 // codes; the type 17 path graph; the Slot68 tail. Each reads, passes the checks, writes back

@@ -253,6 +253,9 @@ TEST_F(ViewService, ModelInfoAndItsGlbExport) {
   EXPECT_EQ(doc["info"]["wear"]["found"], true);
   EXPECT_EQ(doc["nodes"].size(), doc["info"]["nodes"].size());
   EXPECT_EQ(doc["states"], json::array({0}));
+  ASSERT_TRUE(doc["cockpit"].is_boolean());
+  for (const json& lod : doc["lods"]) EXPECT_LT(lod.get<int>(), 4);  // level 4 is the cockpit, not a LOD
+  for (const json& node : doc["nodes"]) EXPECT_TRUE(node["cockpit"].is_boolean());
   ASSERT_TRUE(doc["animation"].is_object());
   EXPECT_GT(doc["animation"]["frames"].get<int>(), 1);
 
@@ -264,8 +267,13 @@ TEST_F(ViewService, ModelInfoAndItsGlbExport) {
   EXPECT_EQ(load_u32(reinterpret_cast<const std::uint8_t*>(glb.body.data()) + 8), glb.body.size());
   EXPECT_EQ(refusal("/api/model.glb", {{"file", "animated.rlb"}, {"entry", index}, {"state", "3"}}, 400),
             "view.bad_request");
-  EXPECT_EQ(refusal("/api/model.glb", {{"file", "animated.rlb"}, {"entry", index}, {"lod", "5"}}, 400),
+  EXPECT_EQ(refusal("/api/model.glb", {{"file", "animated.rlb"}, {"entry", index}, {"lod", "4"}}, 400),
             "view.bad_request");
+  EXPECT_EQ(refusal("/api/model.glb", {{"file", "animated.rlb"}, {"entry", index}, {"cockpit", "2"}}, 400),
+            "view.bad_request");
+  Response inside = get("/api/model.glb", {{"file", "animated.rlb"}, {"entry", index}, {"cockpit", "1"}});
+  EXPECT_EQ(inside.status, 200);
+  EXPECT_EQ(inside.body.substr(0, 4), "glTF");
 }
 
 TEST_F(ViewService, EntryShowsEachKindsInfo) {

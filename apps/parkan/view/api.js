@@ -61,7 +61,8 @@ export const api = {
   materialSamples: (r, block, start, step, count, signal) =>
     getJson("/api/material/samples", { ...r, block, start, step, count }, signal),
   model: (r, signal) => getJson("/api/model", r, signal),
-  modelGlb: (r, state, lod, signal) => getBuffer("/api/model.glb", { ...r, state, lod }, signal),
+  modelGlb: (r, state, lod, cockpit, signal) =>
+    getBuffer("/api/model.glb", { ...r, state, lod, cockpit: cockpit ? 1 : 0 }, signal),
 };
 
 export function isAbort(error) {

@@ -1,6 +1,9 @@
 // Model panel: three.js WebGLRenderer + GLTFLoader on /api/model.glb (the exporter in memory), OrbitControls,
-// the camera framed on the bounding box, state and LOD selects, play/pause/scrub of the "timeline" animation
-// (AnimationMixer), and the node tree: selecting a node highlights that glTF node (box + emissive tint).
+// the camera framed on the bounding box, damage stage and LOD selects, a cockpit toggle (the first-person
+// view alone), play/pause/scrub of the "timeline" animation (AnimationMixer), and the node tree: selecting
+// a node highlights that glTF node (box + emissive tint). Lightmapped batches (occlusionTexture on
+// TEXCOORD_1) are drawn as the engine draws them, texture times lightmap (docs/view.md); unlit glows
+// come through the material's emissive colour and texture.
 import * as THREE from "three";
 import { GLTFLoader } from "three/addons/loaders/GLTFLoader.js";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
@@ -62,10 +65,14 @@ export async function openModel(parent, ctx) {
   let lastTime = performance.now();
 
   // --- controls ---
-  const stateSelect = h("select#model-state", { title: "model state" },
-    states.map((s) => h("option", { value: String(s), text: `state ${s}${s === 0 ? " (regular)" : s === 1 ? " (destroyed)" : ""}` })));
+  const stateSelect = h("select#model-state", { title: "damage stage" },
+    states.map((s) => h("option", { value: String(s), text: `stage ${s}${s === 0 ? " (intact)" : " (damaged)"}` })));
   const lodSelect = h("select#model-lod", { title: "level of detail" },
     lods.map((l) => h("option", { value: String(l), text: `LOD ${l}` })));
+  const cockpitInput = h("input#model-cockpit", { type: "checkbox", disabled: !data.cockpit });
+  const cockpitToggle = h("label.toggle", { title: data.cockpit ? "the first-person view alone (level 4 and the cockpit nodes)" : "this model has no cockpit view" },
+    cockpitInput, " cockpit");
+  cockpitInput.addEventListener("change", () => { lodSelect.disabled = cockpitInput.checked; load(); });
   const playButton = h("button.play", { type: "button", text: "▶ Play", disabled: true });
   const scrub = h("input.scrub#model-scrub", { type: "range", min: 0, max: 1, step: 0.001, value: 0, disabled: true });
   const timeText = h("span.num.time", { text: "no animation" });
@@ -112,7 +119,7 @@ export async function openModel(parent, ctx) {
   add(body,
     h("div.model-layout", null,
       h("div.model-main", null,
-        h("div.toolbar", null, stateSelect, lodSelect, wireToggle,
+        h("div.toolbar", null, stateSelect, lodSelect, cockpitToggle, wireToggle,
           h("button", { type: "button", text: "Frame", onclick: () => model && frameObject(model) }),
           h("span.spacer"), h("span.dim", { text: "drag: orbit · right drag: pan · wheel: zoom" })),
         viewport,
@@ -120,7 +127,8 @@ export async function openModel(parent, ctx) {
       h("aside.model-side", null,
         h("h3", { text: "Model" }),
         facts([["kind", data.info?.kind], ["states", h("span.num", { text: states.join(", ") })],
-          ["LODs", h("span.num", { text: lods.join(", ") })], ["nodes", h("span.num", { text: String(nodes.length) })],
+          ["LODs", h("span.num", { text: lods.join(", ") })], ["cockpit", data.cockpit ? "yes" : "no"],
+          ["nodes", h("span.num", { text: String(nodes.length) })],
           ["animation", anim ? h("span.num", { text: `${anim.frames} frames @ ${anim.fps} fps = ${Number(anim.duration).toFixed(2)} s` }) : "none"],
           ["triangles", h("span.num#model-triangles", { text: "" })]]),
         h("h3", { text: `Nodes (${nodes.length})` }), nodeList)),
@@ -137,6 +145,36 @@ export async function openModel(parent, ctx) {
   }
   const observer = new ResizeObserver(resize);
   observer.observe(viewport);
+
+  // A lit batch's glTF material carries its lightmap page as occlusionTexture on TEXCOORD_1. The engine
+  // draws it as texture x lightmap (RGB, no scene lights): an unlit material whose light map is that
+  // page. MeshBasicMaterial adds lightMap * intensity / PI to its indirect light, so intensity PI gives
+  // exactly the page; both textures are sRGB so that the product is taken as the engine takes it.
+  // Returns the number of meshes changed.
+  function drawLightmapsAsTheEngine(object) {
+    let changed = 0;
+    object.traverse((o) => {
+      if (!o.isMesh) return;
+      const materials = [].concat(o.material);
+      const replaced = materials.map((m) => {
+        if (!m.aoMap || m.aoMap.channel !== 1 || !o.geometry.attributes.uv1) return m;
+        const lightMap = m.aoMap.clone();
+        lightMap.colorSpace = THREE.SRGBColorSpace;
+        lightMap.channel = 1;
+        lightMap.needsUpdate = true;
+        const basic = new THREE.MeshBasicMaterial({
+          name: m.name, map: m.map, color: m.color, lightMap, lightMapIntensity: Math.PI,
+          side: THREE.DoubleSide, transparent: m.transparent, opacity: m.opacity, alphaTest: m.alphaTest,
+        });
+        basic.userData = { ...m.userData, lightmapped: true };
+        m.dispose();
+        changed++;
+        return basic;
+      });
+      o.material = Array.isArray(o.material) ? replaced : replaced[0];
+    });
+    return changed;
+  }
 
   function frameObject(object) {
     const box = new THREE.Box3().setFromObject(object);
@@ -243,7 +281,7 @@ export async function openModel(parent, ctx) {
     status.textContent = "loading…";
     let buffer;
     try {
-      buffer = await api.modelGlb(ctx.ref, Number(stateSelect.value), Number(lodSelect.value), ctx.signal);
+      buffer = await api.modelGlb(ctx.ref, Number(stateSelect.value), Number(lodSelect.value), cockpitInput.checked, ctx.signal);
     } catch (error) {
       if (isAbort(error) || token !== loadToken) return;
       disposeModel();
@@ -266,6 +304,7 @@ export async function openModel(parent, ctx) {
     body.querySelectorAll(".model-error").forEach((e) => e.remove());
     disposeModel();
     model = gltf.scene;
+    const lit = drawLightmapsAsTheEngine(model);
     scene.add(model);
     let triangles = 0;
     model.traverse((o) => {
@@ -297,6 +336,7 @@ export async function openModel(parent, ctx) {
     status.textContent = "";
     root.dataset.state = "loaded";
     root.dataset.animation = clip ? clip.name : "";
+    root.dataset.lightmapped = String(lit);
   }
 
   function tick() {

@@ -42,8 +42,8 @@ inline constexpr std::size_t kUvStride = 4;
 inline constexpr std::size_t kIndexStride = 2;
 inline constexpr std::size_t kTriangleStride = 16;
 inline constexpr std::size_t kBatchStride = 20;
-inline constexpr std::size_t kNodeNameSize = 32;     // type 9: one NUL-padded name per node (6.2)
-inline constexpr std::size_t kPathNodeStride = 20;   // type 17 (6.5)
+inline constexpr std::size_t kNodeNameSize = 32;     // type 9: one NUL-padded name per node (6.5)
+inline constexpr std::size_t kPathNodeStride = 20;   // type 17 (6.6)
 inline constexpr std::size_t kPathLinkStride = 40;
 inline constexpr std::size_t kTerrainFaceStride = 28;
 
@@ -157,12 +157,12 @@ struct Batch {
   bool operator==(const Batch&) const = default;
 };
 
-// A type 9 record (docs/formats/msh.md 6.2): 32 bytes, the node's name NUL-padded (kept whole).
+// A type 9 record (docs/formats/msh.md 6.5): 32 bytes, the node's name NUL-padded (kept whole).
 using NodeNameRecord = std::array<char, kNodeNameSize>;
 NodeNameRecord make_node_name(std::string_view name);  // the first 32 bytes of `name`, NUL-padded
 std::string node_name_text(const NodeNameRecord& record);  // the bytes before the first NUL
 
-// A type 10 record (docs/formats/msh.md 6.3): `uint32 len; if len > 0: char text[len + 1]`, the part
+// A type 10 record (docs/formats/msh.md 6.2): `uint32 len; if len > 0: char text[len + 1]`, the part
 // prefix the node's socket accepts.
 struct NodeString {
   bool present = false;        // len > 0
@@ -171,7 +171,7 @@ struct NodeString {
   bool operator==(const NodeString&) const = default;
 };
 
-// Type 17, the path graph of a building (docs/formats/msh.md 6.5): attr1 nodes, then attr2 links.
+// Type 17, the path graph of a building (docs/formats/msh.md 6.6): attr1 nodes, then attr2 links.
 struct PathNode {
   Vec3 position{};
   std::uint32_t place_flags = 0;
@@ -246,24 +246,36 @@ Result<Model> read_model(ByteView model);
 
 // Every rule of docs/formats/msh.md 8 on a read model: stream sizes and counts that disagree, slot, triangle,
 // batch and index ranges, indices past the vertex count, non-finite or inverted bounds, forward and
-// self parents. Stable codes msh.<stream>.<rule>; messages name the stream and the element. Offsets
+// self parents, the Batch20 fields, twin edges, node names, the path graph, cockpit and stage rules.
+// The model against its WEAR is game::check_model_wear (include/parkan/game/model_wear.hpp). Stable codes msh.<stream>.<rule>; messages name the stream and the element. Offsets
 // are inside the model NRes when `container` is the model's, else absent.
 //   reader errors (read_model, and check_model(ByteView) as its one finding):
 //     msh.model.container (not an NRes; or the NRes reader's own code), msh.nodes.stride,
 //     msh.slots.header (type 2 shorter than 0x8C), msh.slots.stride, msh.positions.stride,
-//     msh.normals.stride, msh.uv0.stride, msh.indices.stride, msh.triangles.stride, msh.batches.stride,
+//     msh.normals.stride, msh.uv0.stride, msh.lightmap_uv.stride, msh.indices.stride,
+//     msh.triangles.stride, msh.batches.stride, msh.node_names.stride (type 9, 32 bytes a name),
+//     msh.path.stride (type 17 is not attr1 20-byte nodes and whole 40-byte links),
 //     msh.strings.past_end (a type 10 record past its payload)
 //   errors: msh.stream.missing (1, 2, 3, 6, 13; terrain 1, 2, 3, 21), msh.normals.count, msh.uv0.count,
-//     msh.stream15.stride, msh.stream15.count, msh.stream16.stride, msh.stream16.count,
-//     msh.stream18.stride, msh.stream18.count (8.: counts equal the vertex count), msh.slot.range,
+//     msh.lightmap_uv.count, msh.stream15.stride, msh.stream15.count, msh.stream16.stride,
+//     msh.stream16.count (8.: counts equal the vertex count), msh.slot.range,
 //     msh.slot.triangles, msh.slot.batches, msh.batch.index_count (not a multiple of 3),
-//     msh.batch.indices, msh.index.vertex, msh.slot.aabb, msh.slot.sphere, msh.bounds.finite,
+//     msh.batch.indices, msh.index.vertex, msh.batch.vertex_count (+0x0E is not the largest relative
+//     index + 1), msh.batch.lightmap (+5 neither 0x00 nor 0xFF), msh.batch.lightmap_uv (a lightmapped
+//     batch without type 18), msh.batch.room (+6 past the nodes), msh.triangle.link (a twin past the
+//     triangles), msh.node_names.count (type 9 names not one per node), msh.path.count (type 17 attr2
+//     is not its link count), msh.path.link_node (a link end past the path nodes), msh.path.frame_node
+//     (a point's frame node past the nodes), msh.slot.aabb, msh.slot.sphere, msh.bounds.finite,
 //     msh.node.parent_forward, msh.node.parent_self, msh.strings.count (more strings than nodes);
 //     terrain: msh.terrain.faces_stride, msh.terrain.pairs_stride, msh.terrain.aux_stride,
 //     msh.terrain.face_vertex
 //   warnings: msh.stream.duplicate (a second stream of a typed type, kept raw), msh.positions.finite,
 //     msh.nodes.attr3, msh.slots.attr1, msh.slots.attr3, msh.triangles.attr1, msh.triangles.attr3,
-//     msh.strings.attr1
+//     msh.strings.attr1, msh.batch.word (bits above 0x4000), msh.batch.lightmap_word (+5 and word bit
+//     0x2000 disagree), msh.batch.portal_room (a room without word bit 0x8 or the reverse),
+//     msh.triangle.edge_code (an edge code that does not match its link), msh.node.cockpit (flag 0x20
+//     on a node with geometry outside level 4, or none), msh.node.stage_order (a damage stage filled
+//     before the one below it)
 //   notes: msh.nodes.legacy (24-byte node table: node rules not checked), msh.findings.truncated
 std::vector<Diagnostic> check_model(const Model& model);
 // Reads, then checks; a model that cannot be read gives its read error as the one finding.
@@ -272,7 +284,9 @@ std::vector<Diagnostic> check_model(ByteView model);
 // The model NRes: byte-identical to the input for a model read and not modified (the NRes layout of
 // `container` is kept, payloads and rows replaced only where they changed); a model built in code
 // (no container) gets the corpus's stream order [1,2,3,4,5,15,13,6,7,8,19,9,10,17] with the corpus's
-// attributes (attr1 = count, attr3 = stride; 2: slots, 68; 8: attr3 4; 19: attr2 frames, attr3 2).
+// attributes (attr1 = count, attr3 = stride; 2: slots, 68; 8: attr3 4; 19: attr2 frames, attr3 2;
+// 17: attr1 nodes, attr2 links), and a type 18 row after type 5 when it has lightmap UVs.
+// A type 17 that changed gets attr1 and attr2 from its nodes and links (the reader splits it by attr1).
 // There the rows in `streams` (8 and 19 from set_animation, or 9, 15, 17, 18, 20 ...) replace the
 // default row of their type, types outside the list go in the order of the 21 models with 18 and 20;
 // type 15 when empty gets 8 zero bytes per vertex; nodes without a string get an empty type 10
