@@ -1,6 +1,7 @@
 // glTF export on arbitrary bytes: read_model + check_model + export in memory (both containers, the
-// state and LOD from the first byte). Invariants (trap on violation): no crash; whatever exports as
-// a .glb is a document tinygltf loads, with one node per model node plus the root.
+// damage stage, LOD and cockpit view from the first byte). Invariants (trap on violation): no crash;
+// whatever exports as a .glb is a document tinygltf loads, with one node per exported model node plus
+// the root.
 #include <cstddef>
 #include <cstdint>
 
@@ -27,7 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (auto read = msh::read_model(model)) (void)msh::check_model(*read);
   gltf::Options options;
   options.state = selector % 3;
-  options.lod = (selector / 3) % 5;
+  options.lod = (selector / 3) % 4;
+  options.cockpit = (selector & 0x40) != 0;
   options.animation = (selector & 0x80) == 0;
   gltf::Source source{model, "fuzz.msh", "fuzz.msh", nullptr, nullptr};
   auto glb = gltf::export_model(source, options, gltf::Container::glb);

@@ -62,6 +62,12 @@ void check_library(ByteView bytes, rsli::Profile profile) {
   }
   auto reread = rsli::read(*canonical, profile);
   require(reread.ok(), "the canonical library does not read back");
+  // docs/formats/rsli.md 2, 10.2: the count twice and the total unpacked size (mod 2^32).
+  std::uint32_t total_unpacked = 0;
+  for (const rsli::Entry& e : a.entries) total_unpacked += e.unpacked_size();
+  require(reread->header.entry_count_copy() == reread->header.entry_count() &&
+              reread->header.total_unpacked_size() == total_unpacked,
+          "the canonical header's count copy or total unpacked size is wrong");
   require(reread->entries.size() == a.entries.size() && !reread->table_rebuilt, "the canonical table differs");
   for (std::size_t i = 0; i < a.entries.size(); ++i) {
     require(reread->entries[i].name() == a.entries[i].name(), "a canonical name differs");

@@ -49,11 +49,12 @@ Result<std::size_t> build_animation(const msh::AnimStreams& anim, const std::vec
   std::vector<msh::Vec3> translations(frames);
   std::vector<std::array<float, 4>> rotations(frames);
   for (std::uint32_t n : animated) {
-    const bool zeroed = translation_zeroed(n, anim.node_parent(n));
+    const std::uint16_t parent = anim.node_parent(n);
     for (std::uint32_t f = 0; f < frames; ++f) {
       auto pose = msh::sample_node(anim, n, float(f));
       if (!pose) return std::move(pose).error();
-      translations[f] = zeroed ? msh::Vec3{0.0f, 0.0f, 0.0f} : pose->pos;
+      const msh::Mat4 local = msh::pose_walk_local(n, parent, *pose);
+      translations[f] = {local[3], local[7], local[11]};
       const std::array<double, 4> r = gltf_rotation(pose->quat);
       rotations[f] = {float(r[0]), float(r[1]), float(r[2]), float(r[3])};
       // q and -q are one rotation: keep neighbours on one side so that the viewer's slerp takes the

@@ -66,9 +66,9 @@ class MaterialChain {
   const ResolvedMaterial& resolve(std::uint8_t wear_row);
   // The lightmap of a lit batch's LIGHTMAPS row (Batch::lightmap), resolved once per row.
   const ResolvedLightmap& lightmap(std::uint8_t lightmap_row);
+  void warn(std::string code, std::string message);  // a warning located at the model
 
  private:
-  void warn(std::string code, std::string message);
   ResolvedMaterial resolve_uncached(std::uint8_t wear_row);
   ResolvedLightmap lightmap_uncached(std::uint8_t lightmap_row);
   void load_texture(ResolvedMaterial& resolved);
@@ -105,11 +105,9 @@ Result<SceneStats> build_scene(const SceneInput& input, MaterialChain& chain, ti
 // keys[frame_map[anim_map_start]], for a node with a frame map; its fallback key otherwise. Errors:
 // anim.node.map_range (the map word past Res19), anim.node.fallback_range (a key past the pool).
 Result<std::uint32_t> still_key(const msh::AnimStreams& anim, std::uint32_t node);
-// The engine's pose walk zeroes node 0's translation when it has no parent, keeping its rotation
-// (docs/formats/msh.md 7.4); the still pose and every animation frame follow it.
-inline bool translation_zeroed(std::uint32_t node, std::uint16_t parent) {
-  return node == 0 && parent == msh::kNoParent;
-}
+// The translation of a local matrix (elements 3, 7, 11). The still pose and every animation frame take
+// it from msh::pose_walk_local, which zeroes node 0's when it has no parent (docs/formats/msh.md 7.4).
+std::vector<double> translation_of(const msh::Mat4& local);
 
 // glTF rotation [x, y, z, w] of the engine's node matrix: conj(q) of q = [w, x, y, z], normalized
 // (identity for a zero quaternion), docs/formats/msh.md 7.3.

@@ -1,7 +1,6 @@
 // glTF export: the drawn nodes with their names, still poses and parents, a mesh per node from the
 // chosen slot, one primitive per batch (with the lightmap UVs of a lit batch), materials and images
-// (docs/formats/msh.md 13; decisions.md "glTF export: axes, winding, normals", "Batch material",
-// "MSH node slots").
+// (docs/formats/msh.md 13, 2.2, 5.1).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -115,6 +114,7 @@ class SceneBuilder {
   const std::size_t level_;           // the slot level exported: the LOD, or the cockpit's
   std::map<std::pair<std::uint8_t, std::uint8_t>, int> materials_;  // (WEAR row, lightmap row) -> material
   std::map<TextureKey, int> textures_;                             // -> glTF texture
+  bool warned_no_lightmap_uvs_ = false;
 };
 
 Result<SceneStats> SceneBuilder::build() {
@@ -172,11 +172,11 @@ Status SceneBuilder::add_nodes() {
     node.name = cp1251_to_utf8(model_.node_name(n));
     PARKAN_ASSIGN(std::uint32_t key_index, still_key(anim, std::uint32_t(n)));
     const msh::AnimKey still = anim.key(key_index);
-    if (translation_zeroed(std::uint32_t(n), source.parent))
-      node.translation = {0.0, 0.0, 0.0};
-    else
-      node.translation = {still.pos[0], still.pos[1], still.pos[2]};
-    std::array<double, 4> rotation = gltf_rotation(msh::decode_quat(still.quat_raw));
+    msh::NodePose pose;
+    pose.quat = msh::decode_quat(still.quat_raw);
+    pose.pos = still.pos;
+    node.translation = translation_of(msh::pose_walk_local(std::uint32_t(n), source.parent, pose));
+    std::array<double, 4> rotation = gltf_rotation(pose.quat);
     node.rotation.assign(rotation.begin(), rotation.end());
     tinygltf::Value::Object extras;
     extras["msh_node"] = int_value(n);
@@ -213,6 +213,12 @@ Result<int> SceneBuilder::add_mesh(std::size_t node, std::uint16_t slot_id) {
     if (batch.index_count < 3) continue;
     // A lit batch (docs/formats/msh.md 5.1, 13.6): +5 names a LIGHTMAPS row, its UVs are type 18.
     const bool lit = batch.lightmap != msh::kBatchUnlit && !model_.lightmap_uv.empty();
+    if (batch.lightmap != msh::kBatchUnlit && model_.lightmap_uv.empty() && !warned_no_lightmap_uvs_) {
+      warned_no_lightmap_uvs_ = true;
+      chain_.warn("gltf.lightmap.missing",
+                  fmt::format("batch {} is lightmapped (+5 = {:#04x}) but the model has no type 18: drawn unlit", b,
+                              batch.lightmap));
+    }
     PARKAN_ASSIGN(int material, material_for(batch, lit));
     add_primitive(mesh, slot, b, triangle_cursor, chain_.resolve(batch.wear_row).cell, lit);
     mesh.primitives.back().material = material;
@@ -333,7 +339,7 @@ Result<int> SceneBuilder::material_for(const msh::Batch& batch, bool lit) {
            : !resolved.wear_name.empty() ? cp1251_to_utf8(resolved.wear_name)
                                          : fmt::format("row{}", batch.wear_row);
   if (lightmap && !lightmap->name.empty()) m.name += " @ " + cp1251_to_utf8(lightmap->name);
-  m.doubleSided = true;  // the engine draws every batch with culling off (decisions.md "glTF export")
+  m.doubleSided = true;  // the engine draws every batch with culling off (docs/formats/msh.md 13.5)
   m.pbrMetallicRoughness.metallicFactor = 0.0;  // the engine's materials are not PBR: a matte dielectric
   m.pbrMetallicRoughness.roughnessFactor = 1.0;
   tinygltf::Value::Object extras;
@@ -451,6 +457,8 @@ Result<int> SceneBuilder::texture_for(const TextureKey& key, const texm::Image& 
 }
 
 }  // namespace
+
+std::vector<double> translation_of(const msh::Mat4& local) { return {local[3], local[7], local[11]}; }
 
 Result<std::uint32_t> still_key(const msh::AnimStreams& anim, std::uint32_t node) {
   const std::uint16_t start = anim.node_map_start(node);

@@ -177,18 +177,35 @@ struct CompressorDeleter {
   void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
 };
 
+// The filtered rows and the zlib stream of Effort::balanced, kept per thread between calls: fresh
+// multi-megabyte buffers for every texture cost page faults (the allocator hands large freed blocks
+// back to the system) worth about a tenth of texm to-png. Both are PixelBuffers, written before
+// they are read, so never zeroed. Buffers above kKeptScratch bytes are released after the call.
+struct Scratch {
+  texm::PixelBuffer filtered, zlib;
+};
+constexpr std::size_t kKeptScratch = std::size_t(16) << 20;  // a 2048x2048 texture
+
 Result<ByteBuffer> encode_balanced(const texm::Image& image) {
+  thread_local Scratch scratch;
+  struct Release {
+    ~Release() {
+      if (scratch.filtered.capacity() > kKeptScratch) scratch.filtered = {};
+      if (scratch.zlib.capacity() > kKeptScratch) scratch.zlib = {};
+    }
+  } release;
   const std::size_t stride = std::size_t(image.width) * kBytesPerPixel;
-  // Fits: image.rgba holds width * height * 4 bytes already, and this adds one byte per row. Both
-  // buffers are PixelBuffers: written whole right away, so not zeroed first.
-  texm::PixelBuffer filtered((stride + 1) * image.height);
+  // Fits: image.rgba holds width * height * 4 bytes already, and this adds one byte per row.
+  texm::PixelBuffer& filtered = scratch.filtered;
+  filtered.resize((stride + 1) * image.height);
   for (std::uint32_t y = 0; y < image.height; ++y) {
     const std::uint8_t* row = image.rgba.data() + std::size_t(y) * stride;
     filter_row(row, y ? row - stride : nullptr, stride, filtered.data() + std::size_t(y) * (stride + 1));
   }
   std::unique_ptr<libdeflate_compressor, CompressorDeleter> compressor(libdeflate_alloc_compressor(kBalancedDeflateLevel));
   if (!compressor) return invalid("cannot write PNG: out of memory for the compressor");
-  texm::PixelBuffer zlib(libdeflate_zlib_compress_bound(compressor.get(), filtered.size()));
+  texm::PixelBuffer& zlib = scratch.zlib;
+  zlib.resize(libdeflate_zlib_compress_bound(compressor.get(), filtered.size()));
   const std::size_t zlib_size =
       libdeflate_zlib_compress(compressor.get(), filtered.data(), filtered.size(), zlib.data(), zlib.size());
   if (zlib_size == 0) return invalid("cannot write PNG: the compressed image does not fit its bound");

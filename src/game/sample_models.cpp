@@ -11,7 +11,8 @@
 // The retail statistics (retail-evidence; docs/formats/msh.md 2.3, 4.3, 6.1): 21 models are lightmapped
 // (type 18 exactly where the WEAR has LIGHTMAPS; models.rlb's building and 20 catalog buildings), 29
 // buildings have an interior with a path graph and portals (the building and 28 catalog ones), 28
-// nodes are cockpits (the tank's, the walker's and 26 catalog vehicles'). The small game has the
+// nodes are cockpits (the tank's, the walker's and 26 catalog vehicles'); vehicles with a turret have
+// Base_TL and Base_gun sockets (type 10 prefixes). The small game has the
 // building lightmapped, with its interior, and the two cockpits.
 #include <algorithm>
 #include <cmath>
@@ -164,6 +165,31 @@ std::pair<msh::Vec3, msh::Vec3> geometry_box(const SampleNode& node) {
   return {lo, hi};
 }
 
+// A vehicle's sockets as the retail chassis have them (docs/formats/msh.md 6.3): a geometry-less
+// Base_TL where its turret sits (type 10 "e_tur_tt") and a Base_gun on the turret where its first gun
+// sits ("e_gun_").
+void add_sockets(SampleModel& model) {
+  const std::size_t none = model.nodes.size();
+  std::size_t turret = none, gun = none;
+  for (std::size_t i = 0; i < none; ++i) {
+    if (model.nodes[i].name == "turret" && turret == none) turret = i;
+    if (model.nodes[i].name == "gun_0" && gun == none) gun = i;
+  }
+  if (turret == none) return;
+  SampleNode base;
+  base.name = "Base_TL";
+  base.socket = "e_tur_tt";
+  base.parent = model.nodes[turret].parent;
+  base.pos = model.nodes[turret].pos;
+  model.nodes.push_back(base);
+  if (gun == none) return;
+  base.name = "Base_gun";
+  base.socket = "e_gun_";
+  base.parent = static_cast<std::uint16_t>(turret);
+  base.pos = model.nodes[gun].pos;
+  model.nodes.push_back(std::move(base));
+}
+
 }  // namespace
 
 void add_cockpit(SampleModel& model, std::uint16_t parent, msh::Vec3 pos, std::uint16_t frame_row,
@@ -210,6 +236,7 @@ std::vector<CatalogModel> model_catalog(const SampleOptions& options) {
       }
       ++interiors;
     }
+    if (c.family == "vehicle") add_sockets(c.model);
     if (c.family == "vehicle" && c.model.nodes.front().name == "hull" && cockpits < kCatalogCockpits) {
       auto [lo, hi] = geometry_box(c.model.nodes.front());
       float width = std::min(1.4f, (hi[0] - lo[0]) * 0.6f);

@@ -126,7 +126,6 @@ SampleModel tank_model() {
   gun_socket.socket = "e_gun_";
   SampleNode& cockpit = model.nodes.emplace_back(node("CP_m1o1", 3, {-0.3f, -0.2f, 0.6f}, {}));
   cockpit.flags = msh::kNodeCockpit;
-  cockpit.slots.clear();
   cockpit.slots[{0, msh::kCockpitLevel}] = cockpit_interior(tank_steel, tank_plate, 1.4f);
   return model;
 }

@@ -13,6 +13,7 @@
 #include "parkan/nres/archive.hpp"
 #include "parkan/rsli/archive.hpp"
 #include "parkan/texm/model.hpp"
+#include "parkan/texm/palette.hpp"
 #include "parkan/core/utf8_path.hpp"
 
 namespace parkan::game {
@@ -134,10 +135,19 @@ void check_archive(const GameFile& file, GameFacts& facts, unsigned threads, Val
   for (CheckedResource& r : checked) facts.resources.push_back(std::move(r));
 }
 
-// The type an RsLi entry counts under: its content's when it has a magic (a Texm), else the name's
-// extension ("FNT", "TEX"), else "RsLi".
+// A PAL resource by its content (docs/formats/palettes.md 4.1): RsLi entries carry no type id, and a
+// font library holds one (PAL.PAL, docs/formats/texm.md 3.4).
+bool is_pal_resource(ByteView unpacked) {
+  return unpacked.size() == texm::kPalSize && load_u32(unpacked.data() + 1024) == texm::kIpolMagic;
+}
+constexpr std::uint32_t kTfntMagic = 0x746E6654;  // "Tfnt" (docs/formats/texm.md 3.4)
+
+// The type an RsLi entry counts under: its content's when it has one (a Texm, a Tfnt font, a PAL
+// resource, named as NRes names them), else the name's extension ("TEX"), else "RsLi".
 std::string library_entry_type(std::string_view name, ByteView unpacked) {
   if (unpacked.size() >= 4 && load_u32(unpacked.data()) == texm::kMagic) return resource_type::kTexture;
+  if (unpacked.size() >= 4 && load_u32(unpacked.data()) == kTfntMagic) return nres::type_name(kTfntMagic);
+  if (is_pal_resource(unpacked)) return resource_type::kPalette;
   const std::size_t dot = name.rfind('.');
   if (dot == std::string_view::npos || dot + 1 == name.size()) return "RsLi";
   std::string extension(name.substr(dot + 1));
@@ -182,7 +192,9 @@ void check_library(const GameFile& file, GameFacts& facts, unsigned threads, Val
     ResourceInput input;
     input.file = file.path;
     input.entry = name;
-    input.type_id = unpacked->size() >= 4 && load_u32(unpacked->data()) == texm::kMagic ? texm::kMagic : 0;
+    input.type_id = unpacked->size() >= 4 && load_u32(unpacked->data()) == texm::kMagic ? texm::kMagic
+                    : is_pal_resource(*unpacked)                                        ? texm::kPalTypeId
+                                                                                        : 0;
     input.bytes = *unpacked;
     checked[i] = validation::check_resource(input);
     checked[i].type = library_entry_type(name, *unpacked);

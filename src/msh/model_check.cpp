@@ -295,8 +295,9 @@ class ModelChecker {
         largest = std::max(largest, index);
         if (std::uint64_t(b.base_vertex) + index >= vertices && bad++ == 0) first_bad = k;
       }
+      // Judged on batches whose indices all reach a vertex (otherwise msh.index.vertex says it).
       const std::uint32_t want_vertex_count = b.index_count ? std::uint32_t(largest) + 1 : 0;
-      if (b.vertex_count != want_vertex_count)
+      if (bad == 0 && b.vertex_count != want_vertex_count)
         f_.add(Severity::error, "msh.batch.vertex_count", at(kBatchesType, batch_at + detail::kBatchVertexCountOffset),
                "batch {}: vertex count {} at +0x0E, the largest index of the batch + 1 is {} (docs/formats/msh.md 5.1)",
                j, b.vertex_count, want_vertex_count);

@@ -247,7 +247,7 @@ void read_check_header_totals(const Archive& archive, ReadFindings& findings) {
                  0x06, {}, Severity::warning);
   std::uint64_t total = 0;
   for (const Entry& e : archive.entries) total += e.unpacked_size();
-  if (total != header.total_unpacked_size())
+  if (static_cast<std::uint32_t>(total) != header.total_unpacked_size())  // the u32 field holds the sum mod 2^32
     findings.add(codes::kHeaderTotalSize,
                  fmt::format("total unpacked size at +0x10 is {}, the entries' unpacked sizes add up to {}",
                              header.total_unpacked_size(), total),

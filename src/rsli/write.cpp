@@ -68,9 +68,6 @@ Result<ByteBuffer> write_canonical(const Document& document) {
     total_unpacked += load_u32(entry.row.data() + 0x14);
   }
   if (total > 0xFFFFFFFFu) return invalid(fmt::format("the library would be {} bytes: more than 4 GiB", total));
-  if (total_unpacked > 0xFFFFFFFFu)
-    return invalid(fmt::format("the entries unpack to {} bytes in all: the header's total (+0x10) holds at most 4 GiB",
-                               total_unpacked));
 
   ByteBuffer out(table_end, 0);
   std::copy(document.header.begin(), document.header.end(), out.begin());
@@ -79,7 +76,7 @@ Result<ByteBuffer> write_canonical(const Document& document) {
   std::memcpy(out.data() + 0x04, &count, 2);
   std::memcpy(out.data() + 0x06, &count, 2);
   store_u16(out.data() + 0x0E, kPresortedFlag);
-  store_u32(out.data() + 0x10, static_cast<std::uint32_t>(total_unpacked));
+  store_u32(out.data() + 0x10, static_cast<std::uint32_t>(total_unpacked));  // a u32 field: the sum wraps
   out.reserve(total);
   for (std::size_t i = 0; i < n; ++i) {
     const DocumentEntry& entry = document.entries[i];

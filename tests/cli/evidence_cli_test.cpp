@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../evidence/evidence_builders.hpp"
+#include "parkan/game/sample.hpp"
 #include "support.hpp"
 
 namespace parkan {
@@ -40,6 +41,21 @@ TEST(EvidenceCli, JsonOfAFlippedGameRefutesEveryReading) {
   ASSERT_EQ(doc["questions"].size(), 13u);
   for (const json& q : doc["questions"]) EXPECT_EQ(q["verdict"], "refuted") << q["id"];
   EXPECT_EQ(r.out.find("GLOW"), std::string::npos);
+}
+
+// The sample game follows the retail readings (docs/evidence.md 5): every question is asked of it and
+// every answer is "confirmed".
+TEST(EvidenceCli, EveryVerdictOnTheSampleGameIsConfirmed) {
+  test::TempDir game;
+  ASSERT_TRUE(game::write_sample_game(game.path(), {}));
+  auto r = run_cli({"evidence", game.path().string(), "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const json doc = json::parse(r.out);
+  for (const json& q : doc["questions"]) {
+    EXPECT_EQ(q["verdict"], "confirmed") << q["id"] << " " << q["for"] << "/" << q["against"];
+    EXPECT_GT(q["for"].get<std::uint64_t>(), 0u) << q["id"];
+  }
+  EXPECT_EQ(doc["totals"]["unreadable"], 0);
 }
 
 TEST(EvidenceCli, UsageAndIoErrors) {

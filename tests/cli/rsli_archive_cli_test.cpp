@@ -50,7 +50,7 @@ TEST_F(RsliCli, ListAsJsonHasTheKeysOfTheContract) {
   ASSERT_EQ(doc["entries"].size(), 2u);
   const json& e = doc["entries"][0];
   EXPECT_EQ(e["index"], 0);
-  EXPECT_EQ(e["name"], "FONT1.FNT");
+  EXPECT_EQ(e["name"], "ARIALTEX.TFT");
   EXPECT_EQ(e["method"], "lzss");
   EXPECT_EQ(e["flags"], 0x40);
   EXPECT_EQ(e["size"], unpacked(fonts, 0).size());
@@ -76,7 +76,7 @@ TEST_F(RsliCli, VerifyStrictReportsTheQuirkCompatibleAcceptsIt) {
 }
 
 TEST_F(RsliCli, CatPrintsTheUnpackedBytes) {
-  auto r = run_cli({"archive", "cat", fonts + "::font2.fnt"});  // rsFind upper-cases the query
+  auto r = run_cli({"archive", "cat", fonts + "::pal.pal"});  // rsFind upper-cases the query
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const ByteBuffer expected = unpacked(fonts, 1);
   EXPECT_EQ(r.out, std::string(expected.begin(), expected.end()));
@@ -97,9 +97,11 @@ TEST_F(RsliCli, TextureCommandsSeeTheTexmEntriesOfALibrary) {
   const ByteBuffer png = test::read_bytes(path("png/INTERF3.TEX.png"));
   ASSERT_GE(png.size(), 8u);
   EXPECT_EQ(png[1], 'P');  // \x89 P N G
-  r = run_cli({"texm", "info", fonts + "::FONT1.FNT", "--json"});
+  // The font library holds a Tfnt (its format 2 atlas inside) and the PAL.PAL it indexes, no Texm.
+  r = run_cli({"archive", "cat", fonts + "::ARIALTEX.TFT"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(json::parse(r.out)["width"], 128);
+  EXPECT_EQ(r.out.substr(0, 4), "Tfnt");
+  EXPECT_EQ(r.out.substr(0x1014, 4), "Texm");
   r = run_cli({"texm", "check", sprites});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, sprites + ": 24 textures, 0 errors, 0 warnings\n");
@@ -109,14 +111,14 @@ TEST_F(RsliCli, ExtractThenPackIsByteIdenticalAndAnEditIsReencoded) {
   const std::string folder = path("fonts");
   auto r = run_cli({"archive", "extract", fonts, folder});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(test::read_bytes(folder + "/FONT1.FNT"), unpacked(fonts, 0));
+  EXPECT_EQ(test::read_bytes(folder + "/ARIALTEX.TFT"), unpacked(fonts, 0));
   r = run_cli({"archive", "pack", folder, path("again.rlb")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(test::read_bytes(path("again.rlb")), test::read_bytes(fonts));
   // An edited entry file: re-encoded with its method, the rest kept.
   ByteBuffer edited = unpacked(fonts, 1);
   edited.resize(edited.size() / 2);
-  test::write_bytes(folder + "/FONT2.FNT", edited);
+  test::write_bytes(folder + "/PAL.PAL", edited);
   r = run_cli({"archive", "pack", folder, path("edited.rlb")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(unpacked(path("edited.rlb"), 1), edited);
@@ -135,35 +137,35 @@ TEST_F(RsliCli, RepackIsCanonicalAndEditorsTakeAMethod) {
   for (std::size_t i = 0; i < text.size(); i += 7) text[i] = static_cast<std::uint8_t>('a' + i % 26);
   test::write_bytes(payload, text);
   for (const char* method : {"stored", "xor", "lzss", "xor-lzss", "lzhuf", "xor-lzhuf", "deflate"}) {
-    r = run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("replaced.rlb"), "--method", method});
+    r = run_cli({"archive", "replace", fonts, "ARIALTEX.TFT", payload, path("replaced.rlb"), "--method", method});
     ASSERT_EQ(r.exit_code, 0) << method << ": " << r.err;
     EXPECT_EQ(unpacked(path("replaced.rlb"), 0), text) << method;
     json doc = json::parse(run_cli({"archive", "list", path("replaced.rlb"), "--json"}).out);
     EXPECT_EQ(doc["entries"][0]["method"], method);
   }
-  r = run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("x.rlb"), "--method", "zip"});
+  r = run_cli({"archive", "replace", fonts, "ARIALTEX.TFT", payload, path("x.rlb"), "--method", "zip"});
   EXPECT_EQ(r.exit_code, 2);
   // Deflate at a chosen level: 0 stores, 12 compresses hardest.
-  r = run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("l0.rlb"), "--method", "deflate", "--level", "0"});
+  r = run_cli({"archive", "replace", fonts, "ARIALTEX.TFT", payload, path("l0.rlb"), "--method", "deflate", "--level", "0"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  r = run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("l12.rlb"), "--method", "deflate", "--level", "12"});
+  r = run_cli({"archive", "replace", fonts, "ARIALTEX.TFT", payload, path("l12.rlb"), "--method", "deflate", "--level", "12"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(unpacked(path("l0.rlb"), 0), text);
   EXPECT_EQ(unpacked(path("l12.rlb"), 0), text);
   EXPECT_GT(json::parse(run_cli({"archive", "list", path("l0.rlb"), "--json"}).out)["entries"][0]["packed_size"].get<int>(),
             json::parse(run_cli({"archive", "list", path("l12.rlb"), "--json"}).out)["entries"][0]["packed_size"].get<int>() * 5);
-  EXPECT_EQ(run_cli({"archive", "replace", fonts, "FONT1.FNT", payload, path("x.rlb"), "--level", "13"}).exit_code, 2);
+  EXPECT_EQ(run_cli({"archive", "replace", fonts, "ARIALTEX.TFT", payload, path("x.rlb"), "--level", "13"}).exit_code, 2);
   r = run_cli({"archive", "add", fonts, "EXTRA.DAT", payload, path("added.rlb"), "--method", "lzss"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(run_cli({"archive", "cat", path("added.rlb") + "::EXTRA.DAT"}).out, std::string(text.begin(), text.end()));
   r = run_cli({"archive", "rename", path("added.rlb"), "EXTRA.DAT", "AAA.DAT", path("renamed.rlb")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(run_cli({"archive", "cat", path("renamed.rlb") + "::AAA.DAT"}).out, std::string(text.begin(), text.end()));
-  r = run_cli({"archive", "remove", path("renamed.rlb"), "FONT1.FNT", path("removed.rlb")});
+  r = run_cli({"archive", "remove", path("renamed.rlb"), "ARIALTEX.TFT", path("removed.rlb")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json doc = json::parse(run_cli({"archive", "list", path("removed.rlb"), "--json"}).out);
   ASSERT_EQ(doc["entries"].size(), 2u);
-  EXPECT_EQ(doc["entries"][0]["name"], "FONT2.FNT");
+  EXPECT_EQ(doc["entries"][0]["name"], "PAL.PAL");
   // --method means nothing to an NRes archive.
   test::write_bytes(path("n.lib"), as_bytes(std::string_view("NRes\0\1\0\0\0\0\0\0\x10\0\0\0", 16)));
   r = run_cli({"archive", "add", path("n.lib"), "X", payload, path("n2.lib"), "--type", "DATA", "--method", "lzss"});

@@ -133,6 +133,40 @@ TEST_F(TexmCli, ToPngAndToRgbaDecodeTheLevel) {
   EXPECT_EQ(test::read_bytes(file), bytes);
 }
 
+// Format 2 (docs/formats/texm.md 3.4): --palette names the external palette; bytes built by hand.
+TEST_F(TexmCli, Format2DecodesWithTheGivenPalette) {
+  ByteWriter w;
+  for (std::uint32_t v : {texm::kMagic, 2u, 1u, 1u, 0u, 0x01000000u, 0u, 2u}) w.u32(v);
+  w.u8(1);  // pixel 0: entry 1
+  w.u8(0);  // pixel 1: entry 0, transparent under the colour key
+  const std::string file = write("font.texm", w.take());
+  ByteBuffer pal(texm::kPalSize, 0);
+  pal[4] = 0x10, pal[5] = 0x20, pal[6] = 0x30;  // entry 1: B, G, R
+  store_u32(pal.data() + 1024, texm::kIpolMagic);
+  std::vector<nres::EntrySpec> specs = {{texm::kPalTypeId, 0, 0, 0, "PAL.PAL", pal}};
+  const std::string lib = write("sys.lib", *nres::build(specs));
+
+  auto missing = run_cli({"texm", "to-rgba", file, path("none.rgba")});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.err, "parkan: error: " + file +
+                             ": format 2 texture: its pixels index an external palette (a font's PAL.PAL), and none was given\n");
+  auto r = run_cli({"texm", "to-rgba", file, path("font.rgba"), "--palette", lib + "::PAL.PAL"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_bytes(dir / "font.rgba"), (ByteBuffer{0x30, 0x20, 0x10, 255, 0, 0, 0, 0}));
+  r = run_cli({"texm", "to-png", file, path("font.png"), "--palette", lib + "::PAL.PAL"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(png::decode(test::read_bytes(dir / "font.png"))->rgba, (ByteBuffer{0x30, 0x20, 0x10, 255, 0, 0, 0, 0}));
+  const std::string short_pal = write("short.pal", ByteBuffer(1000, 0));
+  auto wrong = run_cli({"texm", "to-png", file, path("x.png"), "--palette", short_pal});
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_NE(wrong.err.find("external palette has 1000 bytes"), std::string::npos) << wrong.err;
+  // from-png back with the same palette: the same indices, no palette stored.
+  auto back = run_cli({"texm", "from-png", path("font.png"), path("again.texm"), "--format", "2", "--flags5", "0x01000000",
+                       "--palette", lib + "::PAL.PAL"});
+  ASSERT_EQ(back.exit_code, 0) << back.err;
+  EXPECT_EQ(test::read_bytes(dir / "again.texm"), test::read_bytes(file));
+}
+
 TEST_F(TexmCli, ToPngOnAWholeArchiveExportsEveryTexture) {
   std::string lib = archive("Textures.lib");
   auto r = run_cli({"--quiet", "texm", "to-png", lib, path("out") + "/"});

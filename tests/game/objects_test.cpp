@@ -289,6 +289,28 @@ RC_GTEST_PROP(ObjectRefsProperty, WriteOfReadIsTheInput, ()) {
   RC_ASSERT(names(*again) == names(*refs));
 }
 
+// An absent slot (both names empty, whatever follows the NULs) never gives a finding and never reaches
+// the expansion; every other slot is checked as before.
+RC_GTEST_PROP(ObjectRefsProperty, AbsentSlotsAreSilent, ()) {
+  const std::size_t count = *rc::gen::inRange<std::size_t>(1, 8);
+  ByteBuffer payload = *rc::gen::container<ByteBuffer>(count * kObjectRefSize, rc::gen::arbitrary<std::uint8_t>());
+  std::vector<bool> absent(count);
+  for (std::size_t r = 0; r < count; ++r) {
+    absent[r] = *rc::gen::arbitrary<bool>();
+    if (absent[r]) payload[r * kObjectRefSize] = payload[r * kObjectRefSize + kObjectNameField] = 0;
+  }
+  for (const Diagnostic& d : check_object_refs(payload)) {
+    RC_ASSERT(d.location.offset.has_value());
+    RC_ASSERT(!absent[*d.location.offset / kObjectRefSize]);
+  }
+  const std::vector<ObjectRef> refs = read_object_refs(payload).value();
+  for (std::size_t r = 0; r < count; ++r) RC_ASSERT(refs[r].absent() == (absent[r] || (payload[r * 64] == 0 && payload[r * 64 + 32] == 0)));
+  RC_ASSERT(write_object_refs(refs).value() == payload);
+  ObjectRegistry registry{[&](std::string_view) -> std::optional<std::vector<ObjectRef>> { return refs; },
+                          [](std::string_view, std::string_view) { return true; }};
+  for (const ObjectRef& ref : resolve_object(registry, "k").expanded) RC_ASSERT(!ref.absent());
+}
+
 // ---- resolution ----
 
 TEST(ObjectResolve, DirectMesh) {

@@ -53,7 +53,9 @@ TEST(Validate, TheRetailSampleGameHasNoErrors) {
   auto report = validate_game(dir.path());
   ASSERT_TRUE(report) << report.error().to_string();
   EXPECT_EQ(report->totals.errors, 0u) << findings_text(*report, Severity::error);
-  EXPECT_EQ(report->by_type["Texm"].count, 393u + 25u + 26u);  // Textures.lib, LightMap.lib, the RsLi sprites and fonts
+  EXPECT_EQ(report->by_type["Texm"].count, 393u + 25u + 24u);  // Textures.lib, LightMap.lib, the RsLi sprites
+  EXPECT_EQ(report->by_type["Tfnt"].count, 1u);                 // gamefont.rlb's ARIALTEX.TFT
+  EXPECT_EQ(report->by_type["Palm"].count, 6u + 1u);            // palettes.lib and gamefont.rlb's PAL.PAL
   EXPECT_EQ(report->by_type["MAT0"].count, 905u);
   EXPECT_GE(report->by_type["MESH"].count, 380u);
   for (const char* renamed : {"MSH", "PAL", "objects"}) EXPECT_EQ(report->by_type.count(renamed), 0u) << renamed;
@@ -319,7 +321,7 @@ TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
       {"pal.marker", {"palettes.lib", "A.PAL"}},
       {"texm.palette.missing", {"Textures.lib", "LAMP.Q7"}},
       {"nres.header.total_size", {"archives/canonical.lib", ""}},
-      {"rsli.entry.bounds", {"gamefont.rlb", "FONT2.FNT"}},
+      {"rsli.entry.bounds", {"gamefont.rlb", "PAL.PAL"}},
       {"objects.type.unknown", {"objects.rlb", "old_type"}},
       {"objects.type.size", {"objects.rlb", "short_stat"}},
       {"objects.ref.empty", {"objects.rlb", "half_empty"}},

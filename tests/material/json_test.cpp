@@ -1,4 +1,7 @@
 #include <bit>
+#include <map>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -27,6 +30,51 @@ RC_GTEST_PROP(Mat0Json, DumpThenBuildIsByteIdentical, ()) {
   auto back = mat0_from_json(through_text(mat0_to_json(read)));
   RC_ASSERT(back.ok());
   RC_ASSERT(*back == read);
+  RC_ASSERT(write_mat0(*back).value() == bytes);
+}
+
+// A dump rewritten in the earlier text form's names (docs/formats/mat0.md 7.2), by hand.
+json to_older_form(json doc) {
+  for (json& phase : doc["phases"]) {
+    phase["additive_rgb"] = phase["ambient"];
+    phase["opacity"] = phase["ambient_alpha"];
+    phase["directional"] = phase["diffuse"];
+    phase["directional"].push_back(phase["diffuse_alpha_unused"]);
+    phase["specular"].push_back(phase["specular_alpha_unused"]);
+    phase["extra"] = phase["emissive"];
+    phase["power"] = phase["power_log2"];
+    phase["page"] = phase["page_cell"];
+    for (const char* key : {"ambient", "ambient_alpha", "diffuse", "diffuse_alpha_unused", "specular_alpha_unused",
+                            "emissive", "power_log2", "page_cell"})
+      phase.erase(key);
+  }
+  if (doc.contains("prefix")) {
+    json& prefix = doc["prefix"];
+    for (const auto& [now, before] : std::vector<std::pair<std::string, std::string>>{
+             {"ground_class", "meta_a"}, {"speed_factor", "meta_c"}, {"speed_factor_bits", "meta_c_bits"},
+             {"damage_rate", "meta_d"}})
+      if (prefix.contains(now)) {
+        prefix[before] = prefix[now];
+        prefix.erase(now);
+      }
+  }
+  const std::map<std::string, std::string> groups = {{"ambient", "additive_rgb"},
+                                                     {"diffuse", "directional[0..2]"},
+                                                     {"specular", "specular[0..2]"},
+                                                     {"emissive[0..2]", "extra[0..2]"},
+                                                     {"ambient_alpha", "opacity"}};
+  for (json& block : doc["blocks"])
+    for (json& name : block["interpolate"]) name = groups.at(name.get<std::string>());
+  return doc;
+}
+
+RC_GTEST_PROP(Mat0Json, TheEarlierNamesBuildTheSameBytes, ()) {
+  Mat0 m = *test::gen_mat0();
+  ByteBuffer bytes = write_mat0(m).value();
+  const json older = to_older_form(mat0_to_json(m));
+  RC_ASSERT(older.dump().find("ambient") == std::string::npos);
+  auto back = mat0_from_json(through_text(older));
+  RC_ASSERT(back.ok());
   RC_ASSERT(write_mat0(*back).value() == bytes);
 }
 

@@ -379,7 +379,7 @@ TEST(BitExact, WorldMatricesMatchTheReferencePoses) {
           break;
         }
         Mat4 local = reference_pose_matrix(*p);
-        if (n == 0 && h.parents[n] == kNoParent) local[3] = local[7] = local[11] = 0.0f;  // msh.md 7.4
+        if (n == 0 && h.parents[n] == kNoParent) local[3] = local[7] = local[11] = 0.0f;  // docs/formats/msh.md 7.4
         want[n] = h.parents[n] == kNoParent ? local : multiply(want[h.parents[n]], local);
       }
       const Status got = world_matrices(s, h, t, out);

@@ -1,6 +1,7 @@
 // The model checks (docs/formats/msh.md 8, 9): valid models give nothing; each test breaks exactly one rule and
 // finds exactly its code, with the element in the message and the offset in the model.
 #include <functional>
+#include <map>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -218,6 +219,28 @@ TEST(ModelCheck, OffsetsPointAtTheElement) {
   built.nodes[1].parent = 1;
   ASSERT_EQ(check_model(built).size(), 1u);
   EXPECT_FALSE(check_model(built)[0].location.offset);  // no container: no offsets
+}
+
+// The Batch20, type 7 and type 17 rules point at their field (docs/formats/msh.md 5.1, 6.1, 6.6).
+TEST(ModelCheck, NewRulesPointAtTheirField) {
+  Model m = read_ok(test::hand_model_bytes());
+  m.batches[0].vertex_count = 4;
+  m.batches[0].room = 9;
+  m.batches[0].word |= kBatchWordPortal;
+  m.triangles[0].link[2] = 7;
+  m.path_nodes[1].frame_node = 2;
+  const std::vector<Diagnostic> found = check_model(m);
+  ASSERT_EQ(found.size(), 4u) << listing(found);
+  const std::map<std::string, std::uint64_t> want = {
+      {"msh.batch.room", data_offset(m, 13) + 6},
+      {"msh.batch.vertex_count", data_offset(m, 13) + 0x0E},
+      {"msh.triangle.link", data_offset(m, 7) + 2 + 2 * 2},
+      {"msh.path.frame_node", data_offset(m, 17) + 20 + 16},
+  };
+  for (const Diagnostic& d : found) {
+    ASSERT_TRUE(want.count(d.code)) << d.code;
+    EXPECT_EQ(d.location.offset, want.at(d.code)) << d.code;
+  }
 }
 
 TEST(ModelCheck, ReaderErrorsAreTheOneFinding) {

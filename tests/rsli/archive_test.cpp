@@ -501,6 +501,19 @@ TEST(RsliVerify, HeaderCountCopyAndTotalSize) {
   spec.rows[0].unpacked = 40;
   spec.total_unpacked = 40 + 4 + 2;
   EXPECT_TRUE(verify(build_library(spec)).empty());
+
+  // The u32 field holds the sum modulo 2^32: 0x80000000 + 0x80000004 + 2 (MID) is stored as 6.
+  spec = three_entries();
+  spec.rows[0].flags = static_cast<std::uint16_t>(Method::lzss);
+  spec.rows[0].unpacked = 0x80000000u;
+  spec.rows[1].flags = static_cast<std::uint16_t>(Method::lzss);
+  spec.rows[1].unpacked = 0x80000004u;
+  spec.total_unpacked = 6;
+  const ByteBuffer huge = build_library(spec);
+  for (const Diagnostic& d : verify(huge)) EXPECT_NE(d.code, codes::kHeaderTotalSize) << d.to_string();
+  auto rewritten = write_canonical(make_document(read(huge, Profile::compatible).value()));
+  ASSERT_TRUE(rewritten.ok()) << rewritten.error().to_string();
+  EXPECT_EQ(load_u32(rewritten->data() + 0x10), 6u);
 }
 
 TEST(RsliFind, EngineLookup) {

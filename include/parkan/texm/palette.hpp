@@ -37,6 +37,7 @@ std::string palette_name_warning(const NamePalette& p);
 // then a 65536-byte table kept as opaque data.
 inline constexpr std::size_t kPalSize = 1024 + 4 + 65536;
 inline constexpr std::uint32_t kIpolMagic = 0x6C6F7049;  // "Ipol"
+inline constexpr std::uint32_t kPalTypeId = 0x6D6C6150;  // "Palm": the NRes type of a PAL resource
 struct PalResource {
   ByteView colours;  // 1024 bytes, B, G, R, X
   ByteView table;    // 65536 bytes
