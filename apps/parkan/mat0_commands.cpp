@@ -182,7 +182,8 @@ void add_mat0_commands(CLI::App& app) {
         *group, "dump",
         "the editable text form of a material (SRC), or every material of a library "
         "(ARCHIVE OUTDIR: one text file per material plus manifest.json). Each value "
-        "appears once, as you would edit it; mat0 build reads every field",
+        "appears once, named for what it is (ambient, diffuse, specular, emissive, power_log2, page_cell; "
+        "ground_class, speed_factor, damage_rate), as you would edit it; mat0 build reads every field",
         [=]() -> Result<int> {
           if (!out->empty()) return dump_library(*src, *out);
           PARKAN_ASSIGN(OpenMaterial m, open_material(*src, *attrs));
@@ -202,8 +203,10 @@ void add_mat0_commands(CLI::App& app) {
     auto out = std::make_shared<std::string>();
     CLI::App* cmd = add_command(*group, "build",
                                 "payload bytes from a text form (IN.json OUT), or a whole library from a dumped "
-                                "folder (INDIR OUT.lib); unmodified text gives the original bytes. A field build "
-                                "does not know, or a value given twice in forms that disagree, is an error",
+                                "folder (INDIR OUT.lib); unmodified text gives the original bytes. The names of "
+                                "earlier versions (additive_rgb, opacity, directional, extra, power, page, "
+                                "meta_a..meta_d) are still read. A field build does not know, or a value given "
+                                "twice in forms that disagree, is an error",
                                 [=]() -> Result<int> {
                                   if (path_kind(path_from_utf8(*in)) == PathKind::folder) return build_library(path_from_utf8(*in), *out);
                                   return build_one(*in, *out);

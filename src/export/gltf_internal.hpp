@@ -66,9 +66,9 @@ class MaterialChain {
   const ResolvedMaterial& resolve(std::uint8_t wear_row);
   // The lightmap of a lit batch's LIGHTMAPS row (Batch::lightmap), resolved once per row.
   const ResolvedLightmap& lightmap(std::uint8_t lightmap_row);
-  void warn(std::string code, std::string message);  // a warning located at the model
 
  private:
+  void warn(std::string code, std::string message);
   ResolvedMaterial resolve_uncached(std::uint8_t wear_row);
   ResolvedLightmap lightmap_uncached(std::uint8_t lightmap_row);
   void load_texture(ResolvedMaterial& resolved);

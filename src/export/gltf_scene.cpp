@@ -114,7 +114,6 @@ class SceneBuilder {
   const std::size_t level_;           // the slot level exported: the LOD, or the cockpit's
   std::map<std::pair<std::uint8_t, std::uint8_t>, int> materials_;  // (WEAR row, lightmap row) -> material
   std::map<TextureKey, int> textures_;                             // -> glTF texture
-  bool warned_no_lightmap_uvs_ = false;
 };
 
 Result<SceneStats> SceneBuilder::build() {
@@ -211,14 +210,9 @@ Result<int> SceneBuilder::add_mesh(std::size_t node, std::uint16_t slot_id) {
   for (std::size_t b = slot.batch_start; b < std::size_t(slot.batch_start) + slot.batch_count; ++b) {
     const msh::Batch& batch = model_.batches[b];
     if (batch.index_count < 3) continue;
-    // A lit batch (docs/formats/msh.md 5.1, 13.6): +5 names a LIGHTMAPS row, its UVs are type 18.
+    // A lit batch (docs/formats/msh.md 5.1, 13.6): +5 names a LIGHTMAPS row, its UVs are type 18 (a lit
+    // batch without them is refused before, msh.batch.lightmap_uv).
     const bool lit = batch.lightmap != msh::kBatchUnlit && !model_.lightmap_uv.empty();
-    if (batch.lightmap != msh::kBatchUnlit && model_.lightmap_uv.empty() && !warned_no_lightmap_uvs_) {
-      warned_no_lightmap_uvs_ = true;
-      chain_.warn("gltf.lightmap.missing",
-                  fmt::format("batch {} is lightmapped (+5 = {:#04x}) but the model has no type 18: drawn unlit", b,
-                              batch.lightmap));
-    }
     PARKAN_ASSIGN(int material, material_for(batch, lit));
     add_primitive(mesh, slot, b, triangle_cursor, chain_.resolve(batch.wear_row).cell, lit);
     mesh.primitives.back().material = material;

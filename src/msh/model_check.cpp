@@ -374,11 +374,10 @@ class ModelChecker {
     }
   }
 
-  // docs/formats/msh.md 6.5: one 32-byte name per node.
+  // docs/formats/msh.md 6.5: one 32-byte name per node; an empty type 9 leaves the nodes unnamed.
   void check_node_names() {
     if (m_.node_layout != NodeLayout::node38) return;
-    if ((m_.has_stream(kNodeNamesType) || (built_ && !m_.node_names.empty())) &&
-        m_.node_names.size() != m_.nodes.size())
+    if (!m_.node_names.empty() && m_.node_names.size() != m_.nodes.size())
       f_.add(Severity::error, "msh.node_names.count", at(kNodeNamesType, 0),
              "type 9 holds {} node names for {} nodes (docs/formats/msh.md 6.5: one 32-byte name per node)",
              m_.node_names.size(), m_.nodes.size());

@@ -1,6 +1,7 @@
 // parkan texm ...: the docs/cli.md contract on textures and archives the test builds.
 #include <set>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -177,6 +178,39 @@ TEST_F(TexmCli, ToPngOnAWholeArchiveExportsEveryTexture) {
   auto metal = png::decode(test::read_bytes(dir / "out" / "METAL.0.png"));
   EXPECT_EQ(metal->width, 64u);
   EXPECT_EQ(r.err, "");
+}
+
+// The textures of an archive are encoded in parallel (docs/cli.md 4.1), yet the files, the error
+// messages (in archive order) and the exit code are the same for every --threads.
+TEST_F(TexmCli, ToPngOfAnArchiveIsTheSameOnAnyThreadCount) {
+  std::vector<ByteBuffer> payloads;
+  for (std::uint32_t i = 0; i < 24; ++i) {
+    payloads.push_back(texture(4 + i, 3 + i % 5, i % 2 ? texm::Format::argb8888 : texm::Format::rgb565, 1));
+    if (i == 5 || i == 17) payloads.back().pop_back();  // the last pixel row is short: skipped, reported
+  }
+  std::vector<nres::EntrySpec> specs;
+  for (std::uint32_t i = 0; i < 24; ++i)  // a second "T3" at #9
+    specs.push_back({texm::kMagic, 0, 0, 0, fmt::format("T{}", i == 9 ? 3 : i), payloads[i]});
+  std::string lib = write("many.lib", *nres::build(specs));
+  std::vector<test::CliResult> runs;
+  for (const char* threads : {"1", "2", "5"})
+    runs.push_back(run_cli({"texm", "to-png", lib, path(fmt::format("out{}", threads)) + "/", "--threads", threads}));
+  for (const test::CliResult& r : runs) {
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    const std::size_t folder = r.err.rfind(dir.path().string());  // the last line names its own OUTDIR
+    const std::size_t folder0 = runs[0].err.rfind(dir.path().string());
+    EXPECT_EQ(r.err.substr(0, folder), runs[0].err.substr(0, folder0));
+  }
+  EXPECT_LT(runs[0].err.find("::T5:"), runs[0].err.find("::T17:")) << runs[0].err;
+  EXPECT_NE(runs[0].err.find("exported 22 of 24 textures"), std::string::npos) << runs[0].err;
+  for (std::uint32_t i = 0; i < 24; ++i) {
+    if (i == 5 || i == 17) continue;
+    const std::string file = i == 9 ? std::string("T3#9.png") : fmt::format("T{}.png", i);
+    ByteBuffer one = test::read_bytes(dir / "out1" / file);
+    EXPECT_EQ(test::read_bytes(dir / "out2" / file), one) << file;
+    EXPECT_EQ(test::read_bytes(dir / "out5" / file), one) << file;
+    EXPECT_EQ(*png::decode(one), *texm::decode(*texm::read(payloads[i]), 0)) << file;
+  }
 }
 
 TEST_F(TexmCli, FromPngWithEveryOption) {

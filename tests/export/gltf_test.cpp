@@ -510,17 +510,13 @@ TEST(GltfExport, LitBatchesWithoutTheirLightmapAreDrawnUnlitWithAWarning) {
   EXPECT_EQ(material_of(load_glb(exported.document), 0).occlusionTexture.index, -1);
 }
 
-TEST(GltfExport, ALitBatchOfAModelWithoutType18IsDrawnUnlitWithAWarning) {
+TEST(GltfExport, ALitBatchOfAModelWithoutType18IsRefused) {
   msh::Model model = build_model();
   first_batch_of(model, 0).lightmap = msh::kBatchLightmapped;  // no type 18 in the model
   GameFolder folder({{"tank.msh", test::model_bytes(model)}});
-  Exported exported = test::value_or_throw(folder.export_entry("tank.msh"));
-  ASSERT_EQ(exported.warnings.size(), 1u) << warnings_text(exported);
-  EXPECT_EQ(exported.warnings[0].code, "gltf.lightmap.missing");
-  EXPECT_EQ(exported.warnings[0].message, "batch 0 is lightmapped (+5 = 0x00) but the model has no type 18: drawn unlit");
-  tinygltf::Model gltf = load_glb(exported.document);
-  EXPECT_EQ(primitive_of(gltf, 0).attributes.count("TEXCOORD_1"), 0u);
-  EXPECT_EQ(material_of(gltf, 0).occlusionTexture.index, -1);
+  auto result = folder.export_entry("tank.msh");
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().rule, "msh.batch.lightmap_uv");
 }
 
 // Node 1's track (gltf_builders.hpp): frame 0 at (0.8, 0.1, 0.6) turned 0.2 rad about Z, its last key

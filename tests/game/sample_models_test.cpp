@@ -28,7 +28,7 @@ constexpr std::uint32_t kMesh = 0x4853454D;
 // Counted on the seed-1 sample games (they follow from the generator's random draws, not from a rule;
 // the small game's one Page-cell material is the tank's TANK_PLATE).
 constexpr std::size_t kSmallPageCellMaterials = 1, kRetailPageCellMaterials = 110;
-constexpr std::size_t kRetailStage1Nodes = 16, kRetailStage2Nodes = 5, kRetailSockets = 0;
+constexpr std::size_t kRetailStage1Nodes = 16, kRetailStage2Nodes = 5, kRetailSockets = 98;
 
 struct SampleSet {
   std::map<std::string, ByteBuffer> files;

@@ -788,9 +788,15 @@ TEST_F(ManagerTest, MipSkipAndTheTextureObjectSize) {
   EXPECT_EQ(skip1->object->load.width, 4u);
   EXPECT_EQ(skip1->object->load.height, 4u);
   ASSERT_EQ(skip1->object->levels.size(), 1u);
-  // Level 1 starts at pixel 64: bytes A R G B = 64, 64, 64, 64.
+  // Level 1 starts at pixel 64: bytes B G R A = 64, 64, 64, 64.
   EXPECT_EQ(ByteBuffer(skip1->object->levels[0].rgba.begin(), skip1->object->levels[0].rgba.begin() + 4),
             (ByteBuffer{64, 64, 64, 64}));
+  // Load flag 0x80000 sends even 8888 to an opaque surface: A = 255 (docs/formats/texm.md 6.4).
+  MaterialManager opaque = open();
+  auto forced = opaque.load_texture("SKIP1.0", 0x80000);
+  ASSERT_TRUE(forced.ok());
+  EXPECT_EQ(ByteBuffer(forced->object->levels[0].rgba.begin(), forced->object->levels[0].rgba.begin() + 4),
+            (ByteBuffer{64, 64, 64, 255}));
   // ROCK.B2: flags5 0: no skip.
   EXPECT_EQ(m.load_texture("ROCK.B2")->object->load.mip_skip, 0u);
 }

@@ -78,7 +78,7 @@ struct Exported {
 // (no Material.lib), gltf.material.fallback (DEFAULT or entry 0 used), gltf.material.read (a MAT0
 // that does not read: untextured), gltf.texture.missing, gltf.texture.read, gltf.texture.page (a
 // Page cell the texture does not have: the whole texture), gltf.lightmap.missing (a lit batch whose
-// LIGHTMAPS row, LightMap.lib or page is missing, or a model without type 18: drawn unlit).
+// LIGHTMAPS row, LightMap.lib or page is missing or does not decode: drawn unlit).
 Result<Exported> export_model(const Source& source, const Options& options, Container container);
 
 // Every MESH entry of an archive (resource::kTypeMesh), in directory order.

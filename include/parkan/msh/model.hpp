@@ -263,7 +263,7 @@ Result<Model> read_model(ByteView model);
 //     msh.batch.indices, msh.index.vertex, msh.batch.vertex_count (+0x0E is not the largest relative
 //     index + 1), msh.batch.lightmap (+5 neither 0x00 nor 0xFF), msh.batch.lightmap_uv (a lightmapped
 //     batch without type 18), msh.batch.room (+6 past the nodes), msh.triangle.link (a twin past the
-//     triangles), msh.node_names.count (type 9 names not one per node), msh.path.count (type 17 attr2
+//     triangles), msh.node_names.count (a non-empty type 9 not one name per node), msh.path.count (type 17 attr2
 //     is not its link count), msh.path.link_node (a link end past the path nodes), msh.path.frame_node
 //     (a point's frame node past the nodes), msh.slot.aabb, msh.slot.sphere, msh.bounds.finite,
 //     msh.node.parent_forward, msh.node.parent_self, msh.strings.count (more strings than nodes);
