@@ -41,11 +41,6 @@ inline void put(std::uint8_t* d, std::uint8_t r, std::uint8_t g, std::uint8_t b,
   d[3] = a;
 }
 
-// docs/formats/texm.md 6.1: 8888 is the little-endian word A8R8G8B8 and 888 is X8R8G8B8, so memory
-// holds B, G, R, A / X; RGBA8 output swaps bytes 0 and 2. The swap is its own inverse (the encoder
-// uses it too); `set` ORs in 0xFF000000 where the surface is opaque (docs/formats/texm.md 6.4).
-constexpr std::uint32_t swap_red_blue(std::uint32_t v) { return (v & 0xFF00FF00u) | (v >> 16 & 0xFFu) | (v & 0xFFu) << 16; }
-
 // The alpha of an opaque surface: ORed into the A byte (docs/formats/texm.md 6.4).
 constexpr std::uint8_t alpha_or(const PixelRule& rule) { return rule.alpha ? 0 : 0xFF; }
 
@@ -154,11 +149,12 @@ void decode_indexed(SimdPath path, const PixelRule& rule, const std::uint8_t* __
   for (; i < count; ++i) std::memcpy(dst + 4 * i, &table[src[i]], 4);
 }
 
-// 888 and 8888: swap bytes 0 and 2, then set A where the surface (or format 888) is opaque.
+// 888 and 8888 (docs/formats/texm.md 6.1: memory B, G, R, A / X): swap bytes 0 and 2, then set A
+// where the surface (or format 888) is opaque (docs/formats/texm.md 6.4).
 void decode_32(SimdPath path, const std::uint8_t* __restrict src, std::size_t count, std::uint8_t* __restrict dst,
                std::uint32_t set) {
   std::size_t i = path >= SimdPath::avx2 ? simd::swap_red_blue_avx2(src, count, dst, 0xFFFFFFFFu, set) : 0;
-  for (; i < count; ++i) store_u32(dst + 4 * i, swap_red_blue(load_u32(src + 4 * i)) | set);
+  for (; i < count; ++i) store_u32(dst + 4 * i, simd::swap_red_blue(load_u32(src + 4 * i)) | set);
 }
 
 SimdPath usable(SimdPath path) {

@@ -54,7 +54,7 @@ void encode_32(const std::uint8_t* __restrict rgba, std::size_t count, std::uint
   std::size_t i = best_simd_path() >= SimdPath::avx2 ? simd::swap_red_blue_avx2(rgba, count, dst, keep, set) : 0;
   for (; i < count; ++i) {
     const std::uint32_t v = load_u32(rgba + 4 * i);  // R | G << 8 | B << 16 | A << 24
-    store_u32(dst + 4 * i, (((v & 0xFF00FF00u) | (v >> 16 & 0xFFu) | (v & 0xFFu) << 16) & keep) | set);
+    store_u32(dst + 4 * i, (simd::swap_red_blue(v) & keep) | set);
   }
 }
 

@@ -15,6 +15,9 @@ bool has_avx512vbmi();
 // `set_alpha` is ORed into every A byte (0xFF on an opaque surface, docs/formats/texm.md 6.4).
 std::size_t decode16_avx2(Format format, const std::uint8_t* src, std::size_t count, std::uint8_t* dst,
                           std::uint8_t set_alpha);
+// The scalar form: bytes 0 and 2 of a little-endian pixel word swapped (docs/formats/texm.md 6.1:
+// 8888 / 888 store B, G, R, A / X; RGBA8 is R, G, B, A). Its own inverse: decoder and encoder share it.
+constexpr std::uint32_t swap_red_blue(std::uint32_t v) { return (v & 0xFF00FF00u) | (v >> 16 & 0xFFu) | (v & 0xFFu) << 16; }
 // Every 4-byte pixel with bytes 0 and 2 swapped (B, G, R, A <-> R, G, B, A: docs/formats/texm.md 6.1),
 // then ANDed with `keep` and ORed with `set` as a little-endian word: decodes 888 / 8888 and encodes them.
 std::size_t swap_red_blue_avx2(const std::uint8_t* src, std::size_t count, std::uint8_t* dst, std::uint32_t keep,

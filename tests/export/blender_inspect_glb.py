@@ -1,6 +1,9 @@
-# blender -b --factory-startup -P inspect_glb.py -- FILE.glb...
-# Imports each .glb with Blender's glTF importer and prints node names, materials (emissive colour and
-# strength, whether an emission texture is linked, back-face culling), and each mesh's UV map count.
+# A manual check of parkan's glTF export in Blender's own importer (docs/formats/msh.md 13.10), not run
+# by ctest (Blender is optional):
+#   blender -b --factory-startup -P tests/export/blender_inspect_glb.py -- FILE.glb...
+# Imports each .glb and prints the objects (node names, parents, UV map count of each mesh) and the
+# materials (emissive colour or the factor it is multiplied with, strength, back-face culling, whether
+# the importer made its glTF occlusion group, i.e. the lightmap arrived).
 import sys
 import bpy
 import numpy
