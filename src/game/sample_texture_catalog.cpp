@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "game/sample_random.hpp"
+#include "parkan/texm/decode.hpp"
 #include "parkan/texm/palette.hpp"
 
 namespace parkan::game {
@@ -60,7 +61,9 @@ std::vector<TextureSpec> texcat_named(SampleRandom& rng) {
       {"PANEL.A", Format::argb8888, 128, 128, 8, 32, 0x40000000,
        {{0, 64, 0, 64}, {64, 64, 0, 64}, {0, 128, 64, 32}, {0, 32, 96, 32}},
        look(ArtKind::metal_panel, {96, 104, 84}, {}, 1 | 4)},
-      {"LAMP.B0", Format::la88, 8, 8, 0, 0, 0, {}, look(ArtKind::glow, {255, 200, 90}, {})},
+      // 88 keeps its stored alpha only on an alpha surface: the colour-key bit gives it one
+      // (docs/formats/texm.md 6.4), so the glow fades out.
+      {"LAMP.B0", Format::la88, 8, 8, 0, 0, texm::kColourKeyFlag, {}, look(ArtKind::glow, {255, 200, 90}, {})},
       {"DOT.0", Format::argb8888, 1, 1, 1, 0, 0, {}, look(ArtKind::metal_panel, {140, 140, 140}, {})},
       {"ODD.0", Format::rgb565, 5, 3, 3, 0, 0x02000000, {{0, 5, 0, 3}}, look(ArtKind::rock, {120, 110, 100}, {70, 64, 58})},
       {"HUGE.B", Format::indexed8, 160, 160, 3, 0, 0x40000000, {}, look(ArtKind::rock, {170, 160, 140}, {90, 84, 74}, 1)},

@@ -49,9 +49,9 @@ enum class Profile {
 struct Header {
   std::array<std::uint8_t, kHeaderSize> raw{};  // as stored (reserved bytes kept)
   std::int16_t entry_count() const;
-  std::int16_t entry_count_copy() const;     // +0x06: the loader requires it to equal entry_count (rsli.md 2)
+  std::int16_t entry_count_copy() const;     // +0x06: the loader requires it to equal entry_count (docs/formats/rsli.md 2)
   std::uint16_t presorted_flag() const;
-  std::uint32_t total_unpacked_size() const;  // +0x10: the sum of every entry's unpacked_size (rsli.md 2)
+  std::uint32_t total_unpacked_size() const;  // +0x10: the sum of every entry's unpacked_size (docs/formats/rsli.md 2)
   std::uint32_t xor_seed() const;  // only bits 0..15 are used
   bool presorted() const { return presorted_flag() == kPresortedFlag; }
 };

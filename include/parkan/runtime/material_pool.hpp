@@ -68,7 +68,7 @@ class MaterialPool {
 // The MAT0 attr1 bits to vtable 9's flags (docs/formats/mat0.md 2) plus the version prefix values.
 MaterialMeta material_meta(const material::Mat0& mat);
 
-// Texture load flags (docs/runtime.md 6.3; retail-evidence.md 8, World3D 0x10004441).
+// Texture load flags (docs/runtime.md 6.3; World3D 0x10004441).
 inline constexpr std::uint32_t kLoadFlagTextureStage1 = 0x200000;  // attr1 bit 0: the texture goes to stage 1
 inline constexpr std::uint32_t kLoadFlagOpaque = 0x80000;          // attr1 bit 1: the texture loads opaque
 // The flags a material's phase textures load with: 0x200000 for attr1 bit 0; 0x80000 for attr1 bit 1
