@@ -63,19 +63,27 @@ std::optional<std::uint64_t> stream_offset(const msh::Model& model, std::uint32_
 
 }  // namespace
 
-std::vector<Diagnostic> check_model_wear(const msh::Model& model, const msh::WearSummary& wear) {
+ModelWearUse model_wear_use(const msh::Model& model) {
+  ModelWearUse use;
+  use.batches.reserve(model.batches.size());
+  for (const msh::Batch& batch : model.batches) use.batches.push_back({batch.wear_row, batch.lightmap});
+  use.batches_offset = stream_offset(model, msh::kBatchesType);
+  use.has_lightmap_uv = model.has_stream(msh::kLightmapUvType) || !model.lightmap_uv.empty();
+  use.lightmap_uv_offset = stream_offset(model, msh::kLightmapUvType);
+  return use;
+}
+
+std::vector<Diagnostic> check_model_wear(const ModelWearUse& model, const msh::WearSummary& wear) {
   std::vector<Diagnostic> found;
   if (!wear.material_names) return found;
   const std::size_t rows = wear.material_names->size();
-  const std::optional<std::uint64_t> batches_at = stream_offset(model, msh::kBatchesType);
   const auto batch_field = [&](std::size_t batch, std::size_t field) -> std::optional<std::uint64_t> {
-    if (!batches_at) return std::nullopt;
-    return *batches_at + batch * msh::kBatchStride + field;
+    if (!model.batches_offset) return std::nullopt;
+    return *model.batches_offset + batch * msh::kBatchStride + field;
   };
   const std::string name = escape_control(cp1251_to_utf8(wear.name));
-  bool lit_batch = false;
   for (std::size_t b = 0; b < model.batches.size(); ++b) {
-    const msh::Batch& batch = model.batches[b];
+    const ModelWearUse::BatchBytes& batch = model.batches[b];
     if (batch.wear_row >= rows)
       add_diagnostic(found, Severity::error, "msh.batch.wear_row", batch_field(b, kBatchWearRowOffset),
                      fmt::format("batch {}: WEAR row {} (byte +4) is past the {} MATERIALS rows of {} "
@@ -86,15 +94,18 @@ std::vector<Diagnostic> check_model_wear(const msh::Model& model, const msh::Wea
                      fmt::format("batch {}: lightmapped (+5 = 0x00) but {} has no LIGHTMAPS block "
                                  "(docs/formats/msh.md 12.1)",
                                  b, name));
-    lit_batch = lit_batch || batch.lightmap == msh::kBatchLightmapped;
   }
-  const bool has_18 = model.has_stream(msh::kLightmapUvType) || !model.lightmap_uv.empty();
-  if (has_18 != wear.has_lightmaps)
-    add_diagnostic(found, Severity::warning, "msh.lightmap_uv.wear", stream_offset(model, msh::kLightmapUvType),
+  if (model.has_lightmap_uv != wear.has_lightmaps)
+    add_diagnostic(found, Severity::warning, "msh.lightmap_uv.wear", model.lightmap_uv_offset,
                    fmt::format("{} (docs/formats/msh.md 4.3: type 18 exactly where the WEAR has LIGHTMAPS)",
-                               has_18 ? fmt::format("type 18 lightmap UVs, but {} has no LIGHTMAPS block", name)
-                                      : fmt::format("{} has LIGHTMAPS, but the model has no type 18 lightmap UVs", name)));
+                               model.has_lightmap_uv
+                                   ? fmt::format("type 18 lightmap UVs, but {} has no LIGHTMAPS block", name)
+                                   : fmt::format("{} has LIGHTMAPS, but the model has no type 18 lightmap UVs", name)));
   return found;
+}
+
+std::vector<Diagnostic> check_model_wear(const msh::Model& model, const msh::WearSummary& wear) {
+  return check_model_wear(model_wear_use(model), wear);
 }
 
 }  // namespace parkan::game

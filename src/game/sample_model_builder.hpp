@@ -17,6 +17,7 @@
 #include "parkan/core/bytes.hpp"
 #include "parkan/core/error.hpp"
 #include "parkan/msh/anim_types.hpp"
+#include "parkan/msh/math.hpp"
 #include "parkan/msh/model.hpp"
 
 namespace parkan::game {
@@ -32,7 +33,7 @@ struct SampleNode {
   std::string socket;                         // type 10: the part prefix a Base_* socket accepts, "" none
   std::uint16_t parent = msh::kNoParent;
   msh::Vec3 pos{};                            // rest pose, in the parent's frame
-  msh::RawQuat rest{0, 0, 0, 32767};          // identity
+  msh::RawQuat rest = msh::identity_raw_quat();
   // (damage stage, level) -> geometry: stage 0..2 (0 intact, filled in order), level 0..3 the LODs
   // (0 finest) and level 4 (msh::kCockpitLevel) the first-person view (docs/formats/msh.md 2.2).
   std::map<std::pair<int, int>, mesh::SlotMesh> slots;
@@ -71,7 +72,7 @@ Result<ByteBuffer> build_sample_model(const SampleModel& model);
 // Keys at frames 0, step, 2 * step, ..., end (end included), each from pose(frame).
 struct NodePoseAt {
   msh::Vec3 pos{};
-  msh::RawQuat rotation{0, 0, 0, 32767};
+  msh::RawQuat rotation = msh::identity_raw_quat();
 };
 std::vector<msh::AnimKey> sample_keys(std::uint32_t end, std::uint32_t step,
                                       const std::function<NodePoseAt(float frame)>& pose);

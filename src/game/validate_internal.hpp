@@ -13,6 +13,7 @@
 
 #include "parkan/core/bytes.hpp"
 #include "parkan/core/diagnostic.hpp"
+#include "parkan/game/model_wear.hpp"
 #include "parkan/game/objects.hpp"
 #include "parkan/game/validate.hpp"
 
@@ -42,8 +43,8 @@ struct ResourceFacts {
   std::vector<MaterialTexture> textures;  // MAT0: phase textures
   std::vector<std::string> wear_materials, wear_lightmaps;  // WEAR (file parser's reading)
   bool wear_read = false;
-  std::optional<std::size_t> batch_material_max;  // MSH: the largest batch material
-  std::optional<std::uint64_t> batch_material_offset;  // ... and where it is stored
+  bool wear_has_lightmaps = false;       // ... a LIGHTMAPS block was found
+  std::optional<ModelWearUse> model_wear;  // MSH: what the check against its WEAR needs
   bool indexed_texture = false;                     // Texm in format 0
   std::optional<std::vector<ObjectRef>> prototype;  // objects.rlb entry (raw views dropped)
 };

@@ -6,12 +6,14 @@
 // The severities are the project's reading of what the engine does with a broken reference, kept in
 // this table: a fallback the engine takes on purpose is a warning, a reference that leaves something
 // unrendered or reads past a table is an error.
+#include <algorithm>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "game/validate_internal.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/game/model_wear.hpp"
 #include "parkan/game/validate.hpp"
 #include "parkan/runtime/manager.hpp"
 #include "parkan/runtime/material_lookup.hpp"
@@ -35,8 +37,6 @@ constexpr ReferenceRule kWearLightmapMissing{"wear.lightmap.missing", Severity::
 constexpr ReferenceRule kMaterialTextureMissing{"mat0.texture.missing", Severity::error};
 // An indexed texture whose name picks a palette the bank lacks: an empty slot (docs/runtime.md).
 constexpr ReferenceRule kTexturePaletteMissing{"texm.palette.missing", Severity::warning};
-// A batch material past the rows of the model's WEAR: the engine indexes past its material table.
-constexpr ReferenceRule kBatchWearRow{"msh.batch.wear_row", Severity::error};
 // A model with batches and no `<stem>.wea` beside it: nothing says which materials it uses.
 constexpr ReferenceRule kModelWearMissing{"msh.wear.missing", Severity::warning};
 // A library the references need is not in the game folder.
@@ -174,24 +174,32 @@ void check_palette_reference(CheckedResource& texture, GameIndex& index) {
                                                                              runtime::Library::palettes))));
 }
 
+// The model against the WEAR beside it is game::check_model_wear, as `msh check` runs it (its rules and
+// severities: docs/formats/msh.md 12.1); here only the WEAR is found, and its absence reported.
 void check_model_references(CheckedResource& model, GameIndex& index) {
-  if (!model.facts.batch_material_max) return;
+  if (!model.facts.model_wear) return;
+  const ModelWearUse& use = *model.facts.model_wear;
   const bool loose = model.entry.empty();
   const std::string wear_name = stem_of(loose ? model.file : model.entry) + ".wea";
   const CheckedResource* wear = loose ? index.resource(wear_name, "") : index.resource(model.file, wear_name);
   if (!wear) {
+    if (use.batches.empty()) return;  // nothing names a WEAR row
+    std::uint8_t highest = 0;
+    for (const ModelWearUse::BatchBytes& batch : use.batches) highest = std::max(highest, batch.wear_row);
     add_reference_finding(model, kModelWearMissing, std::nullopt,
                           fmt::format("no {} beside the model: its batches name WEAR rows up to {}",
-                                      escape_control(cp1251_to_utf8(base_name(wear_name))),
-                                      *model.facts.batch_material_max));
+                                      escape_control(cp1251_to_utf8(base_name(wear_name))), highest));
     return;
   }
   if (!wear->facts.wear_read) return;  // the WEAR's own findings say why
-  const std::size_t rows = wear->facts.wear_materials.size();
-  if (*model.facts.batch_material_max >= rows)
-    add_reference_finding(model, kBatchWearRow, model.facts.batch_material_offset,
-                          fmt::format("batch material {} is past the {} rows of {}", *model.facts.batch_material_max,
-                                      rows, escape_control(cp1251_to_utf8(base_name(wear_name)))));
+  msh::WearSummary summary;
+  summary.name = loose ? base_name(wear->file) : wear->entry;
+  summary.material_names = wear->facts.wear_materials;
+  summary.has_lightmaps = wear->facts.wear_has_lightmaps;
+  std::vector<Diagnostic> found = check_model_wear(use, summary);
+  locate_all(found, model.file, model.entry);
+  model.findings.insert(model.findings.end(), std::make_move_iterator(found.begin()),
+                        std::make_move_iterator(found.end()));
 }
 
 void check_prototype_references(CheckedResource& prototype, GameIndex& index) {

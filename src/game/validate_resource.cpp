@@ -55,6 +55,7 @@ void check_wear_resource(const ResourceInput& input, CheckedResource& out) {
   // The references as the engine's file parser reads them (check_wear reports where the parsers differ).
   if (auto wear = material::parse_wear(input.bytes, material::WearParser::file)) {
     out.facts.wear_read = true;
+    out.facts.wear_has_lightmaps = wear->has_lightmaps;
     for (const auto& row : wear->materials) out.facts.wear_materials.push_back(row.name);
     for (const auto& row : wear->lightmaps) out.facts.wear_lightmaps.push_back(row.name);
   }
@@ -70,20 +71,7 @@ void check_model_resource(const ResourceInput& input, CheckedResource& out) {
   append_findings(out.findings, msh::check_model(*model));
   if (model->has_stream(msh::kKeyPoolType) || model->has_stream(msh::kFrameMapType))
     append_findings(out.findings, msh::check_anim(input.bytes));
-  std::optional<std::uint64_t> batches_at;  // where the batch stream lies in the model NRes
-  if (auto container = nres::read(input.bytes, nres::Profile::compatible))
-    for (const auto& entry : container->entries)
-      if (entry.type_id == msh::kBatchesType) {
-        batches_at = entry.data_offset;
-        break;
-      }
-  for (std::size_t b = 0; b < model->batches.size(); ++b)
-    if (!out.facts.batch_material_max || model->batches[b].wear_row > *out.facts.batch_material_max) {
-      out.facts.batch_material_max = model->batches[b].wear_row;
-      // The WEAR row is byte +4 of Batch20 (docs/formats/msh.md 5.1).
-      out.facts.batch_material_offset =
-          batches_at ? std::optional<std::uint64_t>(*batches_at + b * msh::kBatchStride + 4) : std::nullopt;
-    }
+  out.facts.model_wear = model_wear_use(*model);  // checked against the WEAR beside it (validate_references.cpp)
 }
 
 void check_palette_resource(const ResourceInput& input, CheckedResource& out) {

@@ -87,6 +87,50 @@ TEST_F(ValidateCli, TheJsonReportHasTheKeysOfTheContract) {
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
 }
 
+// The model against its WEAR is `msh check`'s check (docs/formats/msh.md 12.1), run once per model:
+// building.wea without its LIGHTMAPS block leaves the 9 lit batches of building.msh (+5 = 0x00) without
+// a lightmap (9 errors) and its type 18 unexplained (1 warning); both commands print the same lines.
+TEST_F(ValidateCli, AModelIsCheckedAgainstItsWearAsMshCheckChecksIt) {
+  {
+    ByteBuffer bytes = test::read_bytes(game / "models.rlb");
+    auto archive = nres::read(bytes).value();
+    nres::Document document = nres::make_document(archive);
+    const std::string_view no_lightmaps = "5\n0 BLD_CONCRETE\n1 BLD_WINDOW\n2 TANK_STEEL\n3 BLD_RUBBLE\n4 BLD_PORTAL\n";
+    for (std::size_t i = 0; i < archive.entries.size(); ++i)
+      if (archive.entries[i].name() == "building.wea") {
+        ASSERT_TRUE(nres::replace_payload(document, i, as_bytes(no_lightmaps)));
+      }
+    test::write_bytes(game / "models.rlb", nres::write_lossless(document).value());
+  }
+  auto r = run_cli({"validate", game.path().string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("\nMESH            11      10         0       1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n9 errors, 8 warnings, 8 notes\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err.rfind("parkan: error: models.rlb::building.msh: batch 0: lightmapped (+5 = 0x00) but building.wea "
+                        "has no LIGHTMAPS block (docs/formats/msh.md 12.1) at offset 0x",
+                        0),
+            0u)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 9) << r.err;
+  // msh check prints the same findings, located by the path it was given.
+  const std::string models = (game / "models.rlb").string();
+  auto check = run_cli({"msh", "check", models + "::building.msh"});
+  EXPECT_EQ(check.exit_code, 1);
+  std::string same;
+  for (std::size_t at = 0; (at = check.err.find("parkan: error: ", at)) != std::string::npos;) {
+    const std::size_t end = check.err.find('\n', at) + 1;
+    same += check.err.substr(at, end - at);
+    at = end;
+  }
+  const std::string prefix = "parkan: error: " + models;
+  for (std::size_t at = 0; (at = same.find(prefix, at)) != std::string::npos;) same.replace(at, prefix.size(), "parkan: error: models.rlb");
+  EXPECT_EQ(same, r.err);
+  EXPECT_NE(check.err.find("parkan: warning: " + models + "::building.msh: type 18 lightmap UVs, but building.wea has no "
+                           "LIGHTMAPS block"),
+            std::string::npos)
+      << check.err;
+}
+
 TEST_F(ValidateCli, OnlyTheFirstErrorsArePrintedInFull) {
   for (int i = 0; i < 3; ++i)
     test::write_bytes(game / ("wear/bad" + std::to_string(i) + ".wea"), as_bytes(std::string_view("x\n")));

@@ -205,6 +205,24 @@ const Diagnostic* find_finding(const ValidationReport& report, std::string_view 
 
 ByteBuffer text_bytes(std::string_view text) { return ByteBuffer(text.begin(), text.end()); }
 
+// Where the first stream of `type_id` lies in a model NRes (the offsets the model findings carry).
+std::optional<std::uint64_t> stream_offset(ByteView model, std::uint32_t type_id) {
+  auto archive = nres::read(model, nres::Profile::compatible);
+  if (!archive) return std::nullopt;
+  for (const nres::Entry& entry : archive->entries)
+    if (entry.type_id == type_id) return entry.data_offset;
+  return std::nullopt;
+}
+
+// Every finding with `code` at file/entry, in report order.
+std::vector<Diagnostic> findings_of(const ValidationReport& report, std::string_view code, std::string_view file,
+                                    std::string_view entry) {
+  std::vector<Diagnostic> out;
+  for (const Diagnostic& d : report.findings)
+    if (d.code == code && d.location.file == file && d.location.entry == entry) out.push_back(d);
+  return out;
+}
+
 // objects.rlb records written by hand (docs/formats/objects.md 2.1): archive[32], resource[32], NUL-padded.
 ByteBuffer records_payload(std::initializer_list<std::pair<std::string_view, std::string_view>> refs) {
   ByteBuffer out;
@@ -351,8 +369,11 @@ TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
   EXPECT_EQ(find_finding(report, "wear.lightmap.missing", "world.rlb", "broken.wea")->message,
             "lightmap \"NO_LIGHT.0\" is not in LightMap.lib (the engine logs \"LightMap NO_LIGHT.0 not found.\")");
   const Diagnostic* batch = find_finding(report, "msh.batch.wear_row", "models.rlb", "tank.msh");
-  EXPECT_EQ(batch->message, "batch material 9 is past the 4 rows of tank.wea");
-  ASSERT_TRUE(batch->location.offset.has_value());
+  EXPECT_EQ(batch->message,
+            "batch 0: WEAR row 9 (byte +4) is past the 4 MATERIALS rows of tank.wea (docs/formats/msh.md 12.1)");
+  const std::optional<std::uint64_t> tank_batches = stream_offset(*tank_bytes, msh::kBatchesType);
+  ASSERT_TRUE(tank_batches);
+  EXPECT_EQ(batch->location.offset, std::optional<std::uint64_t>(*tank_batches + 4));  // batch 0, byte +4
 
   // Nothing else broke: every error is one of the planted ones (the cycle shows on both prototypes).
   std::set<std::string> planted_codes;
@@ -366,6 +387,57 @@ TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
   // The retail quirk of sprites.lib is read by the engine: a warning, not an error.
   EXPECT_EQ(find_finding(report, "rsli.entry.deflate_eof_plus_one", "sprites.lib", "INTERF24.TEX")->severity,
             Severity::warning);
+}
+
+// Every batch against the WEAR beside its model, as `msh check` does (docs/formats/msh.md 12.1): the
+// batches of tank.msh whose byte +4 is past tank.wea's 4 rows, each at its own byte; the lit batches of
+// building.msh (+5 = 0x00) once building.wea has lost its LIGHTMAPS block, and its type 18 with them.
+TEST_F(Planted, EveryBatchIsCheckedAgainstTheWearBesideItsModel) {
+  constexpr std::size_t kBatch20 = 20;  // docs/formats/msh.md 5.1
+  ByteBuffer tank = entry_bytes("models.rlb", "tank.msh");
+  const std::optional<std::uint64_t> tank_batches = stream_offset(tank, msh::kBatchesType);
+  ASSERT_TRUE(tank_batches);
+  tank[*tank_batches + 5 * kBatch20 + 4] = 4;    // batch 5: row 4, the first past rows 0..3
+  tank[*tank_batches + 9 * kBatch20 + 4] = 200;  // batch 9
+  put_entry("models.rlb", "tank.msh", tank);
+  put_entry("models.rlb", "building.wea",
+            text_bytes("5\n0 BLD_CONCRETE\n1 BLD_WINDOW\n2 TANK_STEEL\n3 BLD_RUBBLE\n4 BLD_PORTAL\n"));
+  const ByteBuffer building = entry_bytes("models.rlb", "building.msh");
+  const std::optional<std::uint64_t> building_batches = stream_offset(building, msh::kBatchesType);
+  ASSERT_TRUE(building_batches);
+
+  const ValidationReport report = validate();
+  const std::vector<Diagnostic> rows = findings_of(report, "msh.batch.wear_row", "models.rlb", "tank.msh");
+  ASSERT_EQ(rows.size(), 2u) << findings_text(report);
+  EXPECT_EQ(rows[0].severity, Severity::error);
+  EXPECT_EQ(rows[0].message,
+            "batch 5: WEAR row 4 (byte +4) is past the 4 MATERIALS rows of tank.wea (docs/formats/msh.md 12.1)");
+  EXPECT_EQ(rows[0].location.offset, std::optional<std::uint64_t>(*tank_batches + 5 * kBatch20 + 4));
+  EXPECT_EQ(rows[1].message,
+            "batch 9: WEAR row 200 (byte +4) is past the 4 MATERIALS rows of tank.wea (docs/formats/msh.md 12.1)");
+  EXPECT_EQ(rows[1].location.offset, std::optional<std::uint64_t>(*tank_batches + 9 * kBatch20 + 4));
+
+  // building.msh's lit batches (+5 = 0x00, as `msh info` lists them): 0, 4, 7, 8, 11, 12, 14, 16, 17.
+  const std::vector<Diagnostic> lit = findings_of(report, "msh.batch.lightmap_wear", "models.rlb", "building.msh");
+  ASSERT_EQ(lit.size(), 9u) << findings_text(report);
+  EXPECT_EQ(lit[0].severity, Severity::error);
+  EXPECT_EQ(lit[0].message,
+            "batch 0: lightmapped (+5 = 0x00) but building.wea has no LIGHTMAPS block (docs/formats/msh.md 12.1)");
+  EXPECT_EQ(lit[0].location.offset, std::optional<std::uint64_t>(*building_batches + 5));
+  EXPECT_EQ(lit[8].message,
+            "batch 17: lightmapped (+5 = 0x00) but building.wea has no LIGHTMAPS block (docs/formats/msh.md 12.1)");
+  EXPECT_EQ(lit[8].location.offset, std::optional<std::uint64_t>(*building_batches + 17 * kBatch20 + 5));
+  const std::vector<Diagnostic> uv = findings_of(report, "msh.lightmap_uv.wear", "models.rlb", "building.msh");
+  ASSERT_EQ(uv.size(), 1u) << findings_text(report);
+  EXPECT_EQ(uv[0].severity, Severity::warning);
+  EXPECT_EQ(uv[0].message,
+            "type 18 lightmap UVs, but building.wea has no LIGHTMAPS block (docs/formats/msh.md 4.3: type 18 "
+            "exactly where the WEAR has LIGHTMAPS)");
+  EXPECT_EQ(uv[0].location.offset, stream_offset(building, msh::kLightmapUvType));
+
+  // Nothing else: the two models' errors are these, and the model rules are not run twice.
+  EXPECT_EQ(report.totals.errors, 2u + 9u) << findings_text(report, Severity::error);
+  EXPECT_EQ(report.by_type.at("MESH").errors, 2u);
 }
 
 TEST_F(Planted, AFileThatIsNotAResourceIsCountedNotChecked) {

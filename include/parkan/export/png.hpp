@@ -21,13 +21,15 @@ Result<texm::Image> decode(ByteView png);
 enum class Effort { smallest, balanced, fastest };
 
 // The libdeflate level of Effort::balanced, chosen on the 393 textures of the retail-size sample
-// game (38.1 MB of level-0 RGBA), encoder alone on one core (docs/cli.md 4.1 has the whole table):
-//   zlib 6, adaptive filters (smallest; texm to-png before):  ~15-17 MB/s  10,184,686 bytes
-//   zlib 1 / 4, no filter:                                     ~106 / ~85 MB/s  +14.0 % / +0.9 %
-//   libdeflate 1, None/Sub/Up per row:                        ~200 MB/s  10,528,712 bytes (+3.4 %)
-//   libdeflate 2 / 4, None/Sub/Up per row:                    ~134 / ~106 MB/s  +1.8 % / -0.5 %
+// game (38.1 MB of level-0 RGBA), encoder alone on one core, MB/s of RGBA and PNG bytes (docs/cli.md
+// 4.1 has the whole table; a shared 2-core machine, so ranges):
+//   zlib 6, adaptive filters (Effort::smallest, texm to-png before):  12-17 MB/s  10,184,686
+//   zlib 1 / 4, no filter:                                     106-122 / 64-85 MB/s  +14.0 % / +0.9 %
+//   libdeflate 1, None/Sub/Up per row (chosen):                       113-216 MB/s  10,528,712 (+3.4 %)
+//   libdeflate 2 / 4, None/Sub/Up per row:                     110-134 / 97-106 MB/s  +1.8 % / -0.5 %
 // Level 1 is the fastest and stays well within 15 % of the old size.
 inline constexpr int kBalancedDeflateLevel = 1;
+
 Result<ByteBuffer> encode(const texm::Image& image, Effort effort = Effort::smallest);
 
 }  // namespace parkan::png

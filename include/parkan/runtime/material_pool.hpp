@@ -11,6 +11,7 @@
 #include "parkan/material/model.hpp"
 #include "parkan/material/phase_record.hpp"
 #include "parkan/material/sample.hpp"
+#include "parkan/texm/decode.hpp"
 
 namespace parkan::runtime {
 
@@ -70,7 +71,7 @@ MaterialMeta material_meta(const material::Mat0& mat);
 
 // Texture load flags (docs/runtime.md 6.3; World3D 0x10004441).
 inline constexpr std::uint32_t kLoadFlagTextureStage1 = 0x200000;  // attr1 bit 0: the texture goes to stage 1
-inline constexpr std::uint32_t kLoadFlagOpaque = 0x80000;          // attr1 bit 1: the texture loads opaque
+inline constexpr std::uint32_t kLoadFlagOpaque = texm::kLoadFlagOpaque;  // attr1 bit 1: the texture loads opaque (docs/formats/texm.md 6.4)
 // The flags a material's phase textures load with: 0x200000 for attr1 bit 0; 0x80000 for attr1 bit 1
 // unless the emboss setting is on (the engine's EMBOSS_BUMP with a device that can emboss; the
 // retail Iron_3D.ini has EMBOSS_BUMP=0). The texture-by-name load adds 0x400000 itself (9.3).
