@@ -5,6 +5,9 @@
 #include "game/sample_fonts.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <string_view>
+#include <vector>
 
 #include "game/sample_random.hpp"
 #include "parkan/texm/encode.hpp"
