@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "evidence/raw_nres.hpp"
+#include "evidence/quaternion_reading.hpp"
 #include "parkan/evidence/tally.hpp"
 
 namespace parkan::evidence {
@@ -26,8 +27,8 @@ const detail::RawRow* first_stream(const std::vector<detail::RawRow>& rows, std:
 
 bool is_identity_w(std::int16_t v) { return v == kQuatOne || v == -kQuatOne; }
 
-// Among nodes without a map, the fallback key's 32767: at +0x16 (the seed's w) or at +0x10
-// (openparkan's w), docs/evidence.md 3.1. Keys that hold neither (a turned still node) are not counted.
+// Among nodes without a map, the fallback key's 32767: where parkan reads w (+0x16, the seed's) or
+// where the other reading does (+0x10, openparkan's), docs/evidence.md 3.1. Keys that hold neither (a turned still node) are not counted.
 void count_still_keys(ByteView nodes, ByteView keys, Tally& tally) {
   QuestionCounts& q = tally[QuestionId::quaternion_w_slot];
   const std::size_t key_count = keys.size() / kAnimKeySize;
@@ -40,11 +41,11 @@ void count_still_keys(ByteView nodes, ByteView keys, Tally& tally) {
       continue;
     }
     const std::uint8_t* key = keys.data() + std::size_t(fallback) * kAnimKeySize;
-    const bool at_16 = is_identity_w(load_i16(key + 0x16));
-    const bool at_10 = is_identity_w(load_i16(key + 0x10));
-    if (at_16 && !at_10)
+    const bool at_parkans = is_identity_w(load_i16(key + kParkanQuatWOffset));
+    const bool at_others = is_identity_w(load_i16(key + kOtherQuatWOffset));
+    if (at_parkans && !at_others)
       ++q.for_count;
-    else if (at_10 && !at_16)
+    else if (at_others && !at_parkans)
       ++q.against_count;
     else
       q.add_detail("keys_not_identity");

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "evidence/quaternion_reading.hpp"
 #include "parkan/evidence/evidence.hpp"
 
 namespace parkan::evidence {
@@ -11,8 +12,11 @@ namespace {
 
 // One entry per QuestionId, in its order; the texts are those of docs/evidence.md 3.
 constexpr std::array<QuestionText, kQuestionCount> kQuestions{{
-    {"quaternion_w_slot", "still nodes' fallback keys: 32767 at +0x16 (for) or at +0x10 (against)",
-     "key quaternion w at +0x16 (x, y, z, w)", "key"},
+    {"quaternion_w_slot",
+     kParkanQuatWOffset == 0x16 ? "still nodes' fallback keys: 32767 at +0x16 (for) or at +0x10 (against)"
+                                : "still nodes' fallback keys: 32767 at +0x10 (for) or at +0x16 (against)",
+     kParkanQuatWOffset == 0x16 ? "key quaternion w at +0x16 (x, y, z, w)" : "key quaternion w at +0x10 (w, x, y, z)",
+     "key"},
     {"texm_8888_alpha_byte", "8888 textures: byte 3 (for) or byte 0 (against) more often 0 or 255",
      "8888 is B, G, R, A: alpha in byte 3", "texture"},
     {"texm_888_spare_zero", "888 textures: every fourth byte 0 (for) or not (against)",
