@@ -9,34 +9,14 @@
 #include <string>
 
 #include "parkan/evidence/evidence.hpp"
-#include "parkan/game/sample.hpp"
+#include "sample_game_fixture.hpp"
 
 using namespace parkan;
 
 namespace {
 
-std::filesystem::path fresh_evidence_folder() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "parkan-evidence-bench-XXXXXX").string();
-  return mkdtemp(pattern.data());
-}
-
-// The retail sample game, written once and removed at exit.
-const std::filesystem::path& retail_sample() {
-  static const std::filesystem::path dir = [] {
-    std::filesystem::path made = fresh_evidence_folder();
-    game::SampleOptions options;
-    options.retail = true;
-    if (!game::write_sample_game(made, options).ok()) std::abort();
-    return made;
-  }();
-  static const struct Remove {
-    ~Remove() { std::filesystem::remove_all(dir); }
-  } remove;
-  return dir;
-}
-
 void BM_EvidenceRetailGame(benchmark::State& state) {
-  const std::filesystem::path& dir = retail_sample();
+  const std::filesystem::path& dir = bench::sample_game_once<true>();
   evidence::EvidenceOptions options;
   options.threads = static_cast<unsigned>(state.range(0));
   for (auto _ : state) {

@@ -1,4 +1,4 @@
-// Whole games (issue 12), on the retail-size sample game (393 textures, 905 materials, ~400 models):
+// Whole games, on the retail-size sample game (393 textures, 905 materials, ~400 models):
 // - generating it (`parkan sample-game DIR --size retail`; target <= 10 s);
 // - validating it (`parkan validate DIR`, both cores; target <= 2 s), and on one thread for comparison.
 // Peak memory of `parkan validate` (target: the largest archive + 64 MB): bench/validate_memory.sh.
@@ -10,33 +10,14 @@
 
 #include "parkan/game/sample.hpp"
 #include "parkan/game/validate.hpp"
+#include "sample_game_fixture.hpp"
 
 using namespace parkan;
 
 namespace {
 
-std::filesystem::path fresh_folder(const char* name) {
-  std::string pattern = (std::filesystem::temp_directory_path() / name).string();
-  return mkdtemp(pattern.data());
-}
-
-// The retail sample game, written once and removed at exit.
-const std::filesystem::path& retail_game() {
-  static const std::filesystem::path dir = [] {
-    std::filesystem::path made = fresh_folder("parkan-game-bench-XXXXXX");
-    game::SampleOptions options;
-    options.retail = true;
-    if (!game::write_sample_game(made, options).ok()) std::abort();
-    return made;
-  }();
-  static const struct Remove {
-    ~Remove() { std::filesystem::remove_all(dir); }
-  } remove;
-  return dir;
-}
-
 void BM_GenerateRetailGame(benchmark::State& state) {
-  const std::filesystem::path dir = fresh_folder("parkan-generate-bench-XXXXXX");
+  const std::filesystem::path dir = bench::fresh_bench_folder("parkan-generate-bench-XXXXXX");
   game::SampleOptions options;
   options.retail = true;
   for (auto _ : state)
@@ -50,7 +31,7 @@ void BM_GenerateRetailGame(benchmark::State& state) {
 BENCHMARK(BM_GenerateRetailGame)->Unit(benchmark::kMillisecond)->Iterations(2)->UseRealTime();
 
 void BM_ValidateRetailGame(benchmark::State& state) {
-  const std::filesystem::path& dir = retail_game();
+  const std::filesystem::path& dir = bench::sample_game_once<true>();
   game::ValidateOptions options;
   options.threads = static_cast<unsigned>(state.range(0));
   std::size_t resources = 0, errors = 0;

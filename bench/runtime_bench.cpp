@@ -13,24 +13,11 @@
 #include "parkan/game/sample.hpp"
 #include "parkan/runtime/manager.hpp"
 #include "parkan/runtime/trace.hpp"
+#include "sample_game_fixture.hpp"
 
 using namespace parkan;
 
 namespace {
-
-// The sample game, written once into a temporary folder that is removed at exit.
-const std::filesystem::path& sample_game() {
-  static const std::filesystem::path dir = [] {
-    std::string pattern = (std::filesystem::temp_directory_path() / "parkan-runtime-bench-XXXXXX").string();
-    std::filesystem::path made = mkdtemp(pattern.data());
-    if (!game::write_sample_game(made, {}).ok()) std::abort();
-    return made;
-  }();
-  static const struct Remove {
-    ~Remove() { std::filesystem::remove_all(dir); }
-  } remove;
-  return dir;
-}
 
 ByteView text_bytes(const std::string& text) {
   return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
@@ -38,7 +25,7 @@ ByteView text_bytes(const std::string& text) {
 
 // ANIM_LOOP's block 0 has 8 keys, loop mode, the full interpolation mask.
 void BM_PhaseByTimeThroughHandle(benchmark::State& state) {
-  auto manager = runtime::MaterialManager::open(sample_game()).value();
+  auto manager = runtime::MaterialManager::open(bench::sample_game_once<false>()).value();
   const std::string wear = "1\n0 ANIM_LOOP\n";
   std::size_t table = manager.load_wear_buffer(text_bytes(wear)).value();
   const std::uint32_t handle = runtime::make_handle(static_cast<std::uint32_t>(table), 0);
@@ -60,7 +47,7 @@ BENCHMARK(BM_PhaseByTimeThroughHandle);
 // lookups and the reference counts. The manager holds 70 tables: every 69 loads it starts again,
 // outside the timing.
 void BM_LoadWearTableWarm(benchmark::State& state) {
-  auto manager = runtime::MaterialManager::open(sample_game()).value();
+  auto manager = runtime::MaterialManager::open(bench::sample_game_once<false>()).value();
   std::string wear = "20\n";
   for (int i = 0; i < 20; ++i) wear += fmt::format("{} MAT_{:03}\n", i, 6 + i);
   const ByteView text = text_bytes(wear);
@@ -114,7 +101,7 @@ void BM_Replay100kLines(benchmark::State& state) {
   const std::string trace = session_trace(100000);
   for (auto _ : state) {
     auto calls = runtime::parse_trace(trace).value();
-    auto replayer = runtime::TraceReplayer::open(sample_game()).value();
+    auto replayer = runtime::TraceReplayer::open(bench::sample_game_once<false>()).value();
     std::size_t printed = 0;
     for (const runtime::TraceCall& call : calls)
       printed += replayer.run(call).result.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace).size();

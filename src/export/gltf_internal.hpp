@@ -44,7 +44,10 @@ struct ResolvedMaterial {
   std::optional<material::Mat0> mat;
   std::size_t phase = 0;                // the phase a still material shows (still_phase)
   std::string texture_name;             // that phase's texture (cp1251); empty: untextured
-  std::optional<texm::Image> image;     // the texture decoded (level 0, its own palette)
+  // The flags the engine loads that texture with for this material (docs/runtime.md 6.3, 9.3):
+  // material::phase_texture_load_flags of the entry's attr1 plus the Page flag.
+  std::uint32_t load_flags = 0;
+  std::optional<texm::Image> image;     // the texture decoded (level 0, its own palette, `load_flags`)
   // The Page rectangle that the phase's p17 = c >= 0 selects (loaded record c + 1), in UVs; none for
   // the whole texture (docs/formats/msh.md 13.6).
   std::optional<texm::LoadedRect> cell;

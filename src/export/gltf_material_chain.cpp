@@ -1,8 +1,8 @@
 // glTF export: a batch's material (docs/formats/mat0.md): the batch's WEAR row (byte +4) of the
 // model's `<stem>.wea` in the same library (docs/formats/msh.md 12.2), its name the MAT0 entry in
 // the game's Material.lib, the phase track 0's first key names gives the texture in Textures.lib,
-// decoded with its own palette, and its Page cell; a lit batch's LIGHTMAPS row names its page in
-// LightMap.lib (docs/formats/wear.md 2.2).
+// decoded with its own palette and the material's load flags, and its Page cell; a lit batch's
+// LIGHTMAPS row names its page in LightMap.lib (docs/formats/wear.md 2.2).
 #include <fmt/format.h>
 
 #include "export/gltf_internal.hpp"
@@ -23,6 +23,8 @@ constexpr std::string_view kMaterialLibrary = "Material.lib";  // docs/runtime.m
 constexpr std::string_view kTextureLibrary = "Textures.lib";
 constexpr std::string_view kLightmapLibrary = "LightMap.lib";  // docs/formats/wear.md 2.2
 constexpr std::string_view kDefaultMaterial = "DEFAULT";
+// The retail install's EMBOSS_BUMP=0 (docs/runtime.md 6.3): attr1 bit 1 loads the textures opaque.
+constexpr bool kRetailEmbossBump = false;
 
 std::string wear_name_for(std::string_view model_entry) {
   std::size_t dot = model_entry.rfind('.');
@@ -182,6 +184,8 @@ ResolvedMaterial MaterialChain::resolve_uncached(std::uint8_t wear_row) {
   }
   resolved.mat = std::move(*mat);
   resolved.phase = still_phase(*resolved.mat);
+  // The engine's texture-by-name load of a phase texture (docs/runtime.md 6.3, 9.3).
+  resolved.load_flags = material::phase_texture_load_flags(info.attr1, kRetailEmbossBump) | texm::kLoadFlagPage;
   if (resolved.phase < resolved.mat->phases.size() && resolved.mat->phases[resolved.phase].has_texture()) {
     resolved.texture_name = std::string(resolved.mat->phases[resolved.phase].texture_name());
     load_texture(resolved);
@@ -209,7 +213,10 @@ void MaterialChain::load_texture(ResolvedMaterial& resolved) {
     return;
   }
   auto texture = texm::read(payload->bytes());
-  auto image = texture ? texm::decode(*texture, 0) : Result<texm::Image>(texture.error());
+  // By the surface rule with the material's load flags: attr1 bit 1 makes it opaque (docs/formats/texm.md 6.4).
+  texm::DecodeOptions decode_options;
+  decode_options.load_flags = resolved.load_flags;
+  auto image = texture ? texm::decode(*texture, 0, decode_options) : Result<texm::Image>(texture.error());
   if (!image) {
     warn("gltf.texture.read", fmt::format("texture {} does not decode ({}): untextured", shown,
                                           image.error().message));
@@ -220,7 +227,7 @@ void MaterialChain::load_texture(ResolvedMaterial& resolved) {
   // Page load flag the engine always passes (docs/formats/texm.md 4.2, docs/formats/mat0.md 4.1).
   const auto cell = static_cast<std::int8_t>(resolved.mat->phases[resolved.phase].params[17]);
   if (cell >= 0) {
-    const texm::LoadResult loaded = texm::load(*texture, texm::kLoadFlagPage);
+    const texm::LoadResult loaded = texm::load(*texture, resolved.load_flags);
     if (std::size_t(cell) + 1 < loaded.rects.size())
       resolved.cell = loaded.rects[std::size_t(cell) + 1];
     else

@@ -79,10 +79,12 @@ std::string alpha_mode(std::uint32_t category, const std::optional<texm::Image>&
   return "OPAQUE";
 }
 
-// The glTF texture of an image: one per name (a texture and a lightmap may share none).
+// The glTF texture of an image: one per name and load flags (a texture and a lightmap may share
+// none; two materials whose flags decode the texture differently get an image each).
 struct TextureKey {
   bool lightmap = false;
   std::string name;
+  std::uint32_t load_flags = 0;
   auto operator<=>(const TextureKey&) const = default;
 };
 
@@ -399,7 +401,7 @@ Result<int> SceneBuilder::material_for(const msh::Batch& batch, bool lit) {
   if (lightmap) extras["lightmap"] = text_value(lightmap->name);
   m.extras = tinygltf::Value(std::move(extras));
   if (resolved.image) {
-    PARKAN_ASSIGN(int texture, texture_for(TextureKey{false, resolved.texture_name}, *resolved.image));
+    PARKAN_ASSIGN(int texture, texture_for(TextureKey{false, resolved.texture_name, resolved.load_flags}, *resolved.image));
     m.pbrMetallicRoughness.baseColorTexture.index = texture;
     const bool glows = std::any_of(m.emissiveFactor.begin(), m.emissiveFactor.end(), [](double c) { return c > 0.0; });
     if (!lit && glows) m.emissiveTexture.index = texture;
@@ -420,7 +422,7 @@ Result<int> SceneBuilder::material_for(const msh::Batch& batch, bool lit) {
 
 Result<int> SceneBuilder::texture_for(const TextureKey& key, const texm::Image& decoded) {
   if (auto found = textures_.find(key); found != textures_.end()) return found->second;
-  auto png_bytes = in_.options.encode_png ? in_.options.encode_png(decoded) : png::encode(decoded);
+  auto png_bytes = in_.options.encode_png ? in_.options.encode_png(decoded) : png::encode(decoded, png::Effort::balanced);
   if (!png_bytes) return std::move(png_bytes).error();
   if (out_.samplers.empty()) {
     tinygltf::Sampler sampler;  // UVs tile (docs/formats/msh.md 4: about -32..+32)

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "parkan/texm/decode.hpp"
+
 namespace parkan::material {
 
 std::string_view Phase::texture_name() const {
@@ -18,6 +20,13 @@ RuntimeFlags decode_runtime_flags(std::uint32_t attr1) {
   flags.flag_b = (attr1 & 0x40u) != 0;
   flags.other_bits = attr1 & ~0x7Fu;
   return flags;
+}
+
+std::uint32_t phase_texture_load_flags(std::uint32_t attr1, bool emboss_bump) {
+  const RuntimeFlags flags = decode_runtime_flags(attr1);
+  std::uint32_t load_flags = flags.texture_load_flags;
+  if (flags.flag_a && !emboss_bump) load_flags |= texm::kLoadFlagOpaque;
+  return load_flags;
 }
 
 std::size_t phase_offset(const Mat0& mat, std::size_t phase) {

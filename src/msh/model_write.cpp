@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "msh/model_codec.hpp"
+#include "parkan/msh/math.hpp"
 #include "parkan/msh/model.hpp"
 #include "parkan/nres/edit.hpp"
 #include "parkan/nres/write.hpp"

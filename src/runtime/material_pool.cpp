@@ -12,13 +12,6 @@ MaterialMeta material_meta(const material::Mat0& mat) {
   return {mat.meta_a, mat.meta_b, mat.meta_c, mat.meta_d, flags.flag_a, flags.category, flags.flag_b};
 }
 
-std::uint32_t phase_texture_load_flags(std::uint32_t attr1, bool emboss_bump) {
-  const material::RuntimeFlags flags = material::decode_runtime_flags(attr1);
-  std::uint32_t load_flags = (attr1 & 0x01u) ? kLoadFlagTextureStage1 : 0;
-  if (flags.flag_a && !emboss_bump) load_flags |= kLoadFlagOpaque;
-  return load_flags;
-}
-
 MaterialPool::MaterialPool() : slots_(kMaterialPoolCapacity) {}
 
 std::size_t MaterialPool::in_use() const {

@@ -8,9 +8,11 @@
 #include "parkan/core/text.hpp"
 #include "parkan/material/json.hpp"
 #include "parkan/material/mat0.hpp"
+#include "parkan/material/model.hpp"
 #include "parkan/material/sample.hpp"
 #include "parkan/runtime/crt_random.hpp"
 #include "parkan/runtime/manager.hpp"
+#include "parkan/texm/load.hpp"
 #include "view_internal.hpp"
 
 namespace parkan::view::detail {
@@ -38,8 +40,9 @@ Opened<material::Mat0> open_material(const ServiceState& state, const Query& que
   });
 }
 
-// Where the engine finds a phase's texture: an entry of the textures library, by its lookup.
-json texture_ref(const ServiceState& state, std::string_view texture_name) {
+// Where the engine finds a phase's texture: an entry of the textures library, by its lookup, and the
+// flags it loads it with for a material of `attr1` (retail EMBOSS_BUMP=0; docs/runtime.md 6.3, 9.3).
+json texture_ref(const ServiceState& state, std::string_view texture_name, std::uint32_t attr1) {
   if (texture_name.empty()) return nullptr;
   const auto library_name = runtime::default_library_name(runtime::Library::textures);
   const std::optional<std::string> file = state.game->find_file(library_name);
@@ -48,7 +51,9 @@ json texture_ref(const ServiceState& state, std::string_view texture_name) {
   if (!archive) return nullptr;
   const std::optional<std::size_t> index = (*archive)->find(texture_name);
   if (!index) return nullptr;
-  return {{"file", *file}, {"entry", *index}};
+  const std::uint32_t load_flags =
+      material::phase_texture_load_flags(attr1, /*emboss_bump=*/false) | texm::kLoadFlagPage;
+  return {{"file", *file}, {"entry", *index}, {"load_flags", load_flags}};
 }
 
 }  // namespace
@@ -61,7 +66,7 @@ Response handle_material(const ServiceState& state, const Query& query) {
   for (std::size_t i = 0; i < m.value->phases.size(); ++i) {
     const std::string_view texture = m.value->phases[i].texture_name();
     phases.push_back({{"texture", cp1251_to_utf8(texture)},
-                      {"texture_ref", texture_ref(state, texture)},
+                      {"texture_ref", texture_ref(state, texture, m.value->attributes.attr1)},
                       {"colour", colour_of(records[i])},
                       {"opacity", records[i].f[kRecordOpacity]},
                       {"record", material::record_to_json(records[i], texture)}});

@@ -1,5 +1,7 @@
 // /api/texture (a texture's header, levels, palette, Page and what the loader does with it) and
-// /api/texture.png (one level decoded as the engine decodes it).
+// /api/texture.png (one level decoded as the engine decodes it, with load flags 0 or a material's).
+#include <cstdint>
+
 #include <fmt/format.h>
 
 #include "parkan/export/png.hpp"
@@ -57,9 +59,15 @@ Response handle_texture_png(const ServiceState& state, const Query& query) {
   auto level = query_number(query, "level", levels == 0 ? 0 : levels - 1, 0);
   if (!level)
     return error_response(400, "view.bad_request", fmt::format("`level` is 0..{} for this texture", levels - 1));
-  auto image = texm::decode(*t.value, static_cast<std::size_t>(*level));
+  // The texture as stored (flags 0) unless a material's view asks for the flags that material loads
+  // it with (docs/view.md; docs/runtime.md 6.3).
+  auto load_flags = query_number(query, "load_flags", UINT32_MAX, 0);
+  if (!load_flags) return error_response(400, "view.bad_request", "`load_flags` is 0..4294967295");
+  texm::DecodeOptions options;
+  options.load_flags = static_cast<std::uint32_t>(*load_flags);
+  auto image = texm::decode(*t.value, static_cast<std::size_t>(*level), options);
   if (!image) return broken_response(state, *t.located, image.error());
-  auto png = png::encode(*image, png::Effort::fastest);
+  auto png = png::encode(*image, png::Effort::balanced);
   if (!png) return broken_response(state, *t.located, png.error());
   return {200, "image/png", std::string(png->begin(), png->end())};
 }

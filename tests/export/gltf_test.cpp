@@ -347,12 +347,68 @@ TEST(GltfExport, MaterialsTexturesAndFallbacks) {
   EXPECT_NE(std::find(codes.begin(), codes.end(), "gltf.texture.missing"), codes.end());
 }
 
-// The source vertices of a batch in the order the exporter writes them: each at its first use.
 std::string warnings_text(const Exported& exported) {
   std::string text;
   for (const Diagnostic& d : exported.warnings) text += d.code + ": " + d.message + "\n";
   return text;
 }
+
+// The material's load flags decide the texture's surface (docs/runtime.md 6.3, docs/formats/texm.md
+// 6.4): attr1 bit 1 loads it opaque. Textures.lib holds VEIL.0, a 2 x 1 8888 texture built by hand
+// (header words of docs/formats/texm.md 2, pixels B, G, R, A): (B, G, R, A) = (0x30, 0x20, 0x10,
+// 0x40) and (0x60, 0x50, 0x40, 0x40). Material.lib holds one entry, VEIL (category 1: blends, so
+// the image's alpha picks the alphaMode), which every WEAR row falls back to (entry 0).
+struct VeilExport {
+  tinygltf::Model gltf;
+  Exported exported;
+};
+VeilExport export_over_veil(std::uint32_t attr1) {
+  const ByteBuffer veil = {0x54, 0x65, 0x78, 0x6D,  // magic "Texm"
+                           2, 0, 0, 0,              // width
+                           1, 0, 0, 0,              // height
+                           1, 0, 0, 0,              // mip_count
+                           0, 0, 0, 0,              // flags4
+                           0, 0, 0, 0,              // flags5: no surface bit
+                           0, 0, 0, 0,              // unk6
+                           0xB8, 0x22, 0, 0,        // format 8888 (0x22B8)
+                           0x30, 0x20, 0x10, 0x40, 0x60, 0x50, 0x40, 0x40};
+  material::Mat0 mat = test::textured_material(1, "VEIL.0");
+  mat.attributes.attr1 = attr1;
+  const ByteBuffer mat_bytes = test::value_or_throw(material::write_mat0(mat));
+  parkan::test::TempDir dir;
+  test::GameFiles files = test::game_files({{"tank.msh", test::model_bytes(build_model())}});
+  parkan::test::write_bytes(dir / "models.rlb", files.models);
+  parkan::test::write_bytes(dir / "Material.lib", test::value_or_throw(nres::build(std::vector<nres::EntrySpec>{
+                                                      {material::kMat0TypeId, attr1, 6, 0, "VEIL", mat_bytes}})));
+  parkan::test::write_bytes(dir / "Textures.lib", test::value_or_throw(nres::build(std::vector<nres::EntrySpec>{
+                                                      {resource::kTypeTexm, 0, 0, 0, "VEIL.0", veil}})));
+  auto models = test::value_or_throw(resource::open_archive(dir / "models.rlb"));
+  resource::Game game = test::value_or_throw(resource::Game::open(dir.path()));
+  resource::Payload payload = test::value_or_throw(models->get("tank.msh"));
+  Exported exported = test::value_or_throw(
+      export_model(Source{payload.bytes(), "tank.msh", payload.display_name(), models, &game}, {}, Container::glb));
+  tinygltf::Model gltf = load_glb(exported.document);
+  return {std::move(gltf), std::move(exported)};
+}
+
+TEST(GltfExport, AttrOneBitOneLoadsTheMaterialsTextureOpaque) {
+  // attr1 0x06 = category 1 (bits 2..5) + bit 1: load flags 0x80000 | 0x400000, an opaque surface.
+  VeilExport opaque = export_over_veil(0x06);
+  ASSERT_EQ(opaque.gltf.images.size(), 1u) << warnings_text(opaque.exported);
+  EXPECT_EQ(opaque.gltf.images[0].image, (std::vector<unsigned char>{0x10, 0x20, 0x30, 0xFF, 0x40, 0x50, 0x60, 0xFF}));
+  ASSERT_FALSE(opaque.gltf.materials.empty());
+  for (const tinygltf::Material& m : opaque.gltf.materials) {
+    EXPECT_EQ(m.name, "VEIL");
+    EXPECT_EQ(m.alphaMode, "OPAQUE");
+  }
+  // attr1 0x04 = category 1 alone: load flags 0x400000, 8888 keeps its alpha surface.
+  VeilExport blended = export_over_veil(0x04);
+  ASSERT_EQ(blended.gltf.images.size(), 1u);
+  EXPECT_EQ(blended.gltf.images[0].image, (std::vector<unsigned char>{0x10, 0x20, 0x30, 0x40, 0x40, 0x50, 0x60, 0x40}));
+  for (const tinygltf::Material& m : blended.gltf.materials) EXPECT_EQ(m.alphaMode, "BLEND");
+}
+
+// The source vertices of a batch in the order the exporter writes them: each at its first use.
 
 std::vector<std::uint32_t> primitive_sources(const msh::Model& model, const msh::Batch& batch) {
   std::vector<std::uint32_t> sources;

@@ -92,6 +92,14 @@ struct RuntimeFlags {
 inline constexpr std::uint32_t kTextureLoadFlag = 0x200000;
 RuntimeFlags decode_runtime_flags(std::uint32_t attr1);
 
+// The flags the engine loads a material's phase textures with (docs/runtime.md 6.3; World3D
+// 0x10004441): kTextureLoadFlag (0x200000) for attr1 bit 0; texm::kLoadFlagOpaque (0x80000, the
+// texture loads opaque, docs/formats/texm.md 6.4) for attr1 bit 1 unless the emboss setting is on
+// (the engine's EMBOSS_BUMP with a device that can emboss; the retail Iron_3D.ini has EMBOSS_BUMP=0).
+// The texture-by-name load adds texm::kLoadFlagPage (0x400000) itself (docs/runtime.md 9.3). The
+// runtime's material loader, the glTF export and the viewer all take a material's flags from here.
+std::uint32_t phase_texture_load_flags(std::uint32_t attr1, bool emboss_bump);
+
 // Byte offsets of the sections of a material's payload, from the model (for messages and views).
 std::size_t phase_offset(const Mat0& mat, std::size_t phase);
 std::size_t block_offset(const Mat0& mat, std::size_t block);

@@ -70,11 +70,10 @@ class MaterialPool {
 MaterialMeta material_meta(const material::Mat0& mat);
 
 // Texture load flags (docs/runtime.md 6.3; World3D 0x10004441).
-inline constexpr std::uint32_t kLoadFlagTextureStage1 = 0x200000;  // attr1 bit 0: the texture goes to stage 1
+inline constexpr std::uint32_t kLoadFlagTextureStage1 = material::kTextureLoadFlag;  // attr1 bit 0: the texture goes to stage 1
 inline constexpr std::uint32_t kLoadFlagOpaque = texm::kLoadFlagOpaque;  // attr1 bit 1: the texture loads opaque (docs/formats/texm.md 6.4)
-// The flags a material's phase textures load with: 0x200000 for attr1 bit 0; 0x80000 for attr1 bit 1
-// unless the emboss setting is on (the engine's EMBOSS_BUMP with a device that can emboss; the
-// retail Iron_3D.ini has EMBOSS_BUMP=0). The texture-by-name load adds 0x400000 itself (9.3).
-std::uint32_t phase_texture_load_flags(std::uint32_t attr1, bool emboss_bump);
+// The flags a material's phase textures load with live in the material layer, below the export and
+// the viewer that use them too.
+using material::phase_texture_load_flags;
 
 }  // namespace parkan::runtime
