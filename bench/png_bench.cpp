@@ -73,7 +73,6 @@ void BM_png_encode_textures(benchmark::State& state, png::Effort effort) {
 }
 BENCHMARK_CAPTURE(BM_png_encode_textures, smallest, png::Effort::smallest)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_png_encode_textures, balanced, png::Effort::balanced)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_png_encode_textures, fastest, png::Effort::fastest)->Unit(benchmark::kMillisecond);
 
 // The CLI next to this benchmark (both are built into the same bin/ folder).
 fs::path parkan_cli() {

@@ -1,4 +1,4 @@
-# NRes archives (issue 2): list and verify a sample archive with the corpus edge cases (an unindexed
+# NRes archives: list and verify a sample archive with the corpus edge cases (an unindexed
 # region like Part 2 Textures.lib, gaps, duplicate and mixed-case names, junk after NULs), extract
 # it, pack it back and show with cmp that the result is byte-identical; then edit and repack.
 # Issue 9: verify takes several archives and names each finding's rule code; add takes the type from

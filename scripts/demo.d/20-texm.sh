@@ -1,4 +1,4 @@
-# Textures (issue 3): export every sample texture to PNG, show one texture's header and levels,
+# Textures: export every sample texture to PNG, show one texture's header and levels,
 # what the engine's loader does with an atlas (mip skip, Page rects as pixels and UVs), and a PNG
 # put back into the archive with the original header flags kept.
 LIB="$DEMO/game/Textures.lib"

@@ -1,4 +1,4 @@
-# The material manager (issue 10): a trace of engine calls replayed against the sample game: a wear
+# The material manager: a trace of engine calls replayed against the sample game: a wear
 # table loaded, animated materials sampled over time, released, and the texture sweep.
 TRACE="$(dirname "${BASH_SOURCE[0]}")/50-runtime.trace"
 echo "\$ cat $TRACE"

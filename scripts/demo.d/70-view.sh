@@ -1,4 +1,4 @@
-# The viewer (issue 14): `parkan view` serves the game to a browser on 127.0.0.1. Here it is started
+# The viewer: `parkan view` serves the game to a browser on 127.0.0.1. Here it is started
 # for a moment and asked, over plain HTTP (bash's /dev/tcp), what a page asks first; run it yourself
 # to browse the textures, materials and models.
 view_log="$DEMO/view.log"

@@ -99,13 +99,10 @@ struct Writer {
   ~Writer() { png_destroy_write_struct(&png, info ? &info : nullptr); }
 };
 
-bool write_all(Writer& w, ByteBuffer* out, png_uint_32 width, png_uint_32 height, png_bytepp rows, Effort effort) {
+// Effort::smallest: libpng's defaults, zlib's default level and adaptive filters.
+bool write_all(Writer& w, ByteBuffer* out, png_uint_32 width, png_uint_32 height, png_bytepp rows) {
   if (setjmp(png_jmpbuf(w.png))) return false;
   png_set_write_fn(w.png, out, write_to_memory, flush_memory);
-  if (effort == Effort::fastest) {
-    png_set_compression_level(w.png, 1);
-    png_set_filter(w.png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
-  }
   png_set_IHDR(w.png, w.info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(w.png, w.info);
@@ -273,7 +270,7 @@ Result<ByteBuffer> encode(const texm::Image& image, Effort effort) {
     rows[y] = const_cast<png_bytep>(image.rgba.data() + std::size_t(y) * image.width * 4);  // libpng only reads them
   ByteBuffer out;
   out.reserve(image.rgba.size() / 2 + 1024);
-  if (!write_all(w, &out, image.width, image.height, rows.data(), effort))
+  if (!write_all(w, &out, image.width, image.height, rows.data()))
     return invalid(fmt::format("cannot write PNG: {}", w.error.message));
   return out;
 }

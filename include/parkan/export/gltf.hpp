@@ -43,7 +43,7 @@ struct Options {
   bool cockpit = false;
   bool animation = true;    // false: rest pose only (--no-anim)
   float fps = kDefaultFps;  // glTF time = frame / fps
-  // Turns a decoded texture into PNG bytes (png::encode when empty). The benchmark swaps it to time
+  // Turns a decoded texture into PNG bytes (png::encode with Effort::balanced when empty). The benchmark swaps it to time
   // the export without PNG compression.
   std::function<Result<ByteBuffer>(const texm::Image&)> encode_png;
 };

@@ -15,10 +15,11 @@ inline constexpr std::uint64_t kMinBudget = 1u << 20;
 
 Result<texm::Image> decode(ByteView png);
 // smallest: zlib's default level and libpng's adaptive filters; balanced: libdeflate at
-// kBalancedDeflateLevel with each row's filter the cheapest of None, Sub and Up (texm to-png);
-// fastest: zlib level 1 and the Sub filter, a few times faster than smallest for a 512x512 texture
-// (PNGs shown once, by the viewer).
-enum class Effort { smallest, balanced, fastest };
+// kBalancedDeflateLevel with each row's filter the cheapest of None, Sub and Up (texm to-png, the
+// glTF images, the viewer's PNGs). On the retail-size sample's 393 textures balanced is about twice
+// as fast as zlib level 1 with the Sub filter (the viewer's encoder before) and 10 % smaller, so
+// nothing needs a faster effort.
+enum class Effort { smallest, balanced };
 
 // The libdeflate level of Effort::balanced, chosen on the 393 textures of the retail-size sample
 // game (38.1 MB of level-0 RGBA), encoder alone on one core, MB/s of RGBA and PNG bytes (docs/cli.md
