@@ -46,8 +46,33 @@ struct OpenTexture {
   texm::Texture texture;
 };
 
+// A font's atlas is read in place (docs/formats/texm.md 3.4): the texture of a Tfnt payload is the
+// Texm after its glyph table; errors name the font's entry, with offsets inside the atlas.
+resource::Payload texture_payload(resource::Payload payload) {
+  if (std::optional<ByteView> atlas = texm::font_atlas(payload.bytes()))
+    return resource::Payload(payload.owner(), *atlas, payload.location());
+  return payload;
+}
+
+// An archive entry texm commands take: a Texm by type id, or an entry without one (an RsLi library's)
+// that holds a Texm or a font.
+bool holds_texture(const resource::Archive& archive, std::size_t index) {
+  const std::uint32_t type_id = archive.entry(index).type_id;
+  if (type_id != 0) return type_id == resource::kTypeTexm;
+  Result<resource::Payload> payload = archive.payload(index);
+  if (!payload || payload->bytes().size() < 4) return false;
+  const std::uint32_t magic = load_u32(payload->bytes().data());
+  return magic == texm::kMagic || (magic == texm::kFontMagic && texm::font_atlas(payload->bytes()));
+}
+
 Result<OpenTexture> open_texture(const std::string& src) {
-  PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(src));
+  PARKAN_ASSIGN(resource::Payload opened, resource::open_payload(src));
+  const bool font = texm::font_atlas(opened.bytes()).has_value();
+  resource::Payload payload = texture_payload(std::move(opened));
+  if (font) {
+    PARKAN_ASSIGN(texm::Texture texture, payload.parse(texm::read));
+    return OpenTexture{std::move(payload), std::move(texture)};
+  }
   PARKAN_TRY(payload.expect_type(resource::kTypeTexm, "Texm"));
   PARKAN_ASSIGN(texm::Texture texture, payload.parse(texm::read));
   return OpenTexture{std::move(payload), std::move(texture)};
@@ -71,6 +96,18 @@ texm::DecodeOptions decode_options(const std::optional<resource::Payload>& palet
 
 // The palette a font library carries for its format 2 atlas (docs/formats/texm.md 3.4).
 constexpr std::string_view kFontPaletteName = "PAL.PAL";
+
+// A format 2 texture named without --palette takes the palette of its own archive, as a font library
+// carries one (docs/formats/texm.md 3.4); nothing when there is none (decoding then says so).
+std::optional<resource::Payload> palette_or_own(std::optional<resource::Payload> given, const OpenTexture& t,
+                                                const std::string& src) {
+  if (given || t.texture.format != texm::Format::indexed8_external) return given;
+  const resource::Reference reference = resource::parse_reference(src);
+  if (!reference.is_entry()) return given;
+  Result<resource::Payload> own = resource::open_payload(reference.path + "::" + std::string(kFontPaletteName));
+  if (!own || !texm::external_palette_colours(own->bytes())) return given;
+  return std::optional<resource::Payload>(std::move(*own));
+}
 
 Result<texm::Image> decode_level(const OpenTexture& t, std::size_t level, const texm::DecodeOptions& options) {
   auto image = texm::decode(t.texture, level, options);
@@ -136,9 +173,10 @@ EncodedTexture encode_texture(const resource::Archive& archive, std::size_t inde
   }
   out.entry_name = payload->location().name;
   out.png = [&]() -> Result<ByteBuffer> {
-    PARKAN_ASSIGN(texm::Texture texture, payload->parse(texm::read));
+    const resource::Payload texture_bytes = texture_payload(std::move(*payload));
+    PARKAN_ASSIGN(texm::Texture texture, texture_bytes.parse(texm::read));
     auto image = texm::decode(texture, level, options);
-    if (!image) return payload->locate(std::move(image).error());
+    if (!image) return texture_bytes.locate(std::move(image).error());
     return png::encode(*image, png::Effort::balanced);  // docs/cli.md 4.1
   }();
   return out;
@@ -217,7 +255,7 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
   PARKAN_TRY(make_folder(path_from_utf8(out_dir)));
   std::vector<std::size_t> textures;
   for (std::size_t i = 0; i < archive.entry_count(); ++i)
-    if (archive.entry(i).type_id == resource::kTypeTexm) textures.push_back(i);
+    if (holds_texture(archive, i)) textures.push_back(i);
   Progress progress("texm to-png", textures.size(), !globals().quiet);
   std::set<std::string> used;
   std::size_t failures = 0;
@@ -427,6 +465,7 @@ void add_texm_commands(CLI::App& app) {
         }
       }
       PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
+      palette = palette_or_own(std::move(palette), t, *src);
       PARKAN_ASSIGN(texm::Image image, decode_level(t, *level, decode_options(palette)));
       PARKAN_ASSIGN(ByteBuffer bytes, png::encode(image, png::Effort::balanced));  // docs/cli.md 4.1
       PARKAN_ASSIGN(fs::path target, png_output_path(*out, t.payload));
@@ -439,7 +478,7 @@ void add_texm_commands(CLI::App& app) {
     c->add_option("--threads", *threads, "a whole archive: threads to encode with (default: every core, at most 16)");
     c->add_option("--palette", *palette_src,
                   "ARCHIVE::NAME or FILE: format 2's external palette, a PAL resource such as a font's PAL.PAL "
-                  "(default for a whole archive: its own PAL.PAL)");
+                  "(default: the archive's own PAL.PAL)");
   }
   {
     auto src = std::make_shared<std::string>();
@@ -450,6 +489,7 @@ void add_texm_commands(CLI::App& app) {
                               [=]() -> Result<int> {
       PARKAN_ASSIGN(std::optional<resource::Payload> palette, open_external_palette(*palette_src));
       PARKAN_ASSIGN(OpenTexture t, open_texture(*src));
+      palette = palette_or_own(std::move(palette), t, *src);
       PARKAN_ASSIGN(texm::Image image, decode_level(t, *level, decode_options(palette)));
       PARKAN_TRY(write_file_atomic(path_from_utf8(*out), image.rgba, {path_from_utf8(t.payload.file())}));
       return 0;
@@ -457,7 +497,8 @@ void add_texm_commands(CLI::App& app) {
     c->add_option("SRC", *src, "PATH, PATH::NAME or PATH::#N")->required();
     c->add_option("OUT", *out, "output file")->required();
     c->add_option("--level", *level, "mip level (default 0)");
-    c->add_option("--palette", *palette_src, "ARCHIVE::NAME or FILE: format 2's external palette (a PAL resource)");
+    c->add_option("--palette", *palette_src,
+                  "ARCHIVE::NAME or FILE: format 2's external palette, a PAL resource (default: the archive's own PAL.PAL)");
   }
   {
     auto a = std::make_shared<FromPng>();

@@ -40,8 +40,10 @@ std::string kind_name(std::uint32_t type_id) {
 }  // namespace
 
 Status Payload::expect_type(std::uint32_t type_id, std::string_view kind) const {
-  const std::uint32_t have = is_entry() ? location_.type_id : magic_type(bytes_);
-  if (have == type_id || (!is_entry() && have == 0)) return {};
+  // An RsLi entry has no type id (0): like a bare file, its magic says what it is.
+  const bool typed = is_entry() && location_.type_id != 0;
+  const std::uint32_t have = typed ? location_.type_id : magic_type(bytes_);
+  if (have == type_id || (!typed && have == 0)) return {};
   return invalid_rule("resource.type", fmt::format("{} is {}, not a {}", display_name(), kind_name(have), kind));
 }
 

@@ -20,6 +20,11 @@ bool operator==(const Texture& a, const Texture& b) {
          a.levels == b.levels && a.page == b.page && a.core_size == b.core_size;
 }
 
+std::optional<ByteView> font_atlas(ByteView payload) {
+  if (payload.size() <= kFontAtlasOffset || load_u32(payload.data()) != kFontMagic) return std::nullopt;
+  return payload.subspan(kFontAtlasOffset);
+}
+
 namespace {
 
 Header decode_header(const std::uint8_t* p) {

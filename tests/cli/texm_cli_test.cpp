@@ -168,6 +168,45 @@ TEST_F(TexmCli, Format2DecodesWithTheGivenPalette) {
   EXPECT_EQ(test::read_bytes(dir / "again.texm"), test::read_bytes(file));
 }
 
+// A font (docs/formats/texm.md 3.4): "Tfnt", metrics and 256 glyph records (0x1014 bytes), then its
+// Texm atlas, read in place; a format 2 atlas takes its library's PAL.PAL when no --palette is given,
+// for one texture and for the whole library (whose font entry, as in an RsLi library, has no type id).
+TEST_F(TexmCli, AFontsAtlasDecodesWithItsLibrarysPalette) {
+  ByteWriter w;
+  w.u32(texm::kFontMagic);
+  for (std::uint32_t v : {15u, 17u, 0x3E100000u, 1u}) w.u32(v);  // cell width, height, 18/128 as f32, step
+  for (std::size_t i = 0; i < 256 * 16; ++i) w.u8(0);             // glyph records
+  for (std::uint32_t v : {texm::kMagic, 2u, 1u, 1u, 0u, 0x01000000u, 0u, 2u}) w.u32(v);
+  w.u8(1);  // pixel 0: entry 1
+  w.u8(0);  // pixel 1: entry 0, transparent under the colour key
+  ByteBuffer font = w.take();
+  ASSERT_EQ(font.size(), std::size_t{0x1014 + 32 + 2});
+  ByteBuffer pal(texm::kPalSize, 0);
+  pal[4] = 0x10, pal[5] = 0x20, pal[6] = 0x30;  // entry 1: B, G, R
+  store_u32(pal.data() + 1024, texm::kIpolMagic);
+  std::vector<nres::EntrySpec> specs = {{0, 0, 0, 0, "ARIALTEX.TFT", font}, {texm::kPalTypeId, 0, 0, 0, "PAL.PAL", pal}};
+  const std::string lib = write("gamefont.lib", *nres::build(specs));
+  const ByteBuffer expected{0x30, 0x20, 0x10, 255, 0, 0, 0, 0};
+
+  auto r = run_cli({"texm", "to-rgba", lib + "::ARIALTEX.TFT", path("font.rgba")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_bytes(dir / "font.rgba"), expected);
+  r = run_cli({"--quiet", "texm", "to-png", lib, path("all") + "/"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(png::decode(test::read_bytes(dir / "all" / "ARIALTEX.TFT.png"))->rgba, expected);
+  EXPECT_FALSE(std::filesystem::exists(dir / "all" / "PAL.PAL.png"));
+  auto info = run_cli({"texm", "info", lib + "::ARIALTEX.TFT"});
+  ASSERT_EQ(info.exit_code, 0) << info.err;
+  EXPECT_NE(info.out.find("Texm 2x1, format 2"), std::string::npos) << info.out;
+  // A font cut inside its glyph table has no atlas: not a Texm.
+  font.resize(0x1000);
+  specs[0].payload = font;
+  const std::string cut = write("cut.lib", *nres::build(specs));
+  auto bad = run_cli({"texm", "to-rgba", cut + "::ARIALTEX.TFT", path("cut.rgba")});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err, "parkan: error: " + cut + "::ARIALTEX.TFT: bad magic 0x746e6654: not a Texm texture at offset 0x0\n");
+}
+
 TEST_F(TexmCli, ToPngOnAWholeArchiveExportsEveryTexture) {
   std::string lib = archive("Textures.lib");
   auto r = run_cli({"--quiet", "texm", "to-png", lib, path("out") + "/"});

@@ -14,6 +14,13 @@ constexpr std::uint32_t level_side(std::uint32_t side, std::uint32_t level) {
 // when the payload (of `payload_size` bytes) is too short or the header invalid.
 Result<std::vector<Level>> layout(const Header& header, std::size_t payload_size);
 
+// A font (`Tfnt`, docs/formats/texm.md 3.4) carries its atlas as a Texm after a 0x1014-byte header
+// and glyph table; the texm commands read that atlas in place.
+inline constexpr std::uint32_t kFontMagic = 0x746E6654;  // "Tfnt"
+inline constexpr std::size_t kFontAtlasOffset = 0x1014;
+// The atlas bytes of a font payload; nullopt when `payload` is not a Tfnt or ends before its atlas.
+std::optional<ByteView> font_atlas(ByteView payload);
+
 // Parses and validates a whole Texm payload: header, palette, mip chain, optional Page tail.
 Result<Texture> read(ByteView payload);
 
