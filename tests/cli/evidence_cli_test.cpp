@@ -27,7 +27,9 @@ TEST(EvidenceCli, TheTableOfABuiltGame) {
       << r.out;
   EXPECT_NE(r.out.find("\n4 files, 5 archives, 7 resources, 0 unreadable\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("refuted"), std::string::npos) << r.out;
-  for (const char* name : {"ALPHA", "tank", "units", "Textures", "sys.lib", game.path().string().c_str()})
+  const std::string folder = game.path().string();
+  for (const std::string& name : {std::string("ALPHA"), std::string("tank"), std::string("units"),
+                                  std::string("Textures"), std::string("sys.lib"), folder})
     EXPECT_EQ(r.out.find(name), std::string::npos) << name;
 }
 
