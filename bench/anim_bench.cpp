@@ -6,7 +6,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/msh/anim.hpp"
 
 namespace {
@@ -28,7 +28,7 @@ struct Fixture {
 const Fixture& fixture() {
   static const Fixture f = [] {
     Fixture f;
-    for (game::SampleFile& file : game::sample_models({}))
+    for (sample::SampleFile& file : sample::sample_models({}))
       if (file.path == "models/mech.msh") f.bytes = std::move(file.bytes);
     auto streams = msh::read_anim_streams(f.bytes);
     if (!streams) throw std::runtime_error(streams.error().to_string());

@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <string>
 
-#include "parkan/game/sample.hpp"
-#include "parkan/game/validate.hpp"
+#include "parkan/sample/sample_game.hpp"
+#include "parkan/validate/validate.hpp"
 #include "sample_game_fixture.hpp"
 
 using namespace parkan;
@@ -18,10 +18,10 @@ namespace {
 
 void BM_GenerateRetailGame(benchmark::State& state) {
   const std::filesystem::path dir = bench::fresh_bench_folder("parkan-generate-bench-XXXXXX");
-  game::SampleOptions options;
+  sample::SampleOptions options;
   options.retail = true;
   for (auto _ : state)
-    if (!game::write_sample_game(dir, options).ok()) state.SkipWithError("write_sample_game failed");
+    if (!sample::write_sample_game(dir, options).ok()) state.SkipWithError("write_sample_game failed");
   std::uintmax_t bytes = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(dir))
     if (entry.is_regular_file()) bytes += entry.file_size();
@@ -32,11 +32,11 @@ BENCHMARK(BM_GenerateRetailGame)->Unit(benchmark::kMillisecond)->Iterations(2)->
 
 void BM_ValidateRetailGame(benchmark::State& state) {
   const std::filesystem::path& dir = bench::sample_game_once<true>();
-  game::ValidateOptions options;
+  validate::ValidateOptions options;
   options.threads = static_cast<unsigned>(state.range(0));
   std::size_t resources = 0, errors = 0;
   for (auto _ : state) {
-    auto report = game::validate_game(dir, options);
+    auto report = validate::validate_game(dir, options);
     if (!report) {
       state.SkipWithError("validate_game failed");
       break;

@@ -3,7 +3,7 @@
 // (target <= 2 ms).
 #include <benchmark/benchmark.h>
 
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/phase_record.hpp"
 #include "parkan/material/sample.hpp"
@@ -69,7 +69,7 @@ struct RetailLibrary {
   ByteBuffer bytes;
   nres::Archive archive;
   RetailLibrary() {
-    for (game::SampleFile& f : game::sample_materials({1, true}))
+    for (sample::SampleFile& f : sample::sample_materials({1, true}))
       if (f.path == "Material.lib") bytes = std::move(f.bytes);
     archive = nres::read(bytes).value();
   }

@@ -16,7 +16,7 @@
 
 #include "parkan/core/file.hpp"
 #include "parkan/export/png.hpp"
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/nres/archive.hpp"
 #include "parkan/texm/decode.hpp"
 #include "parkan/texm/read.hpp"
@@ -26,15 +26,15 @@ namespace {
 using namespace parkan;
 namespace fs = std::filesystem;
 
-game::SampleOptions retail() {
-  game::SampleOptions options;
+sample::SampleOptions retail() {
+  sample::SampleOptions options;
   options.retail = true;
   return options;
 }
 
 const ByteBuffer& textures_lib() {
   static const ByteBuffer lib = [] {
-    for (game::SampleFile& f : game::sample_textures(retail()))
+    for (sample::SampleFile& f : sample::sample_textures(retail()))
       if (f.path == "Textures.lib") return std::move(f.bytes);
     return ByteBuffer{};
   }();

@@ -8,7 +8,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "game/sample_random.hpp"
+#include "sample/sample_random.hpp"
 #include "parkan/rsli/codec.hpp"
 
 namespace {
@@ -19,7 +19,7 @@ constexpr std::size_t kBenchBytes = std::size_t{1} << 20;
 
 // 64x64 indexed sprite: transparent (0) outside an ellipse, an outline, a shaded body and a few
 // speckles, like the sprites of sprites.lib.
-void append_sprite(ByteBuffer& out, game::SampleRandom& random) {
+void append_sprite(ByteBuffer& out, sample::SampleRandom& random) {
   const int side = 64;
   const int rx = 12 + static_cast<int>(random.below(19));
   const int ry = 12 + static_cast<int>(random.below(19));
@@ -44,7 +44,7 @@ void append_sprite(ByteBuffer& out, game::SampleRandom& random) {
 }
 
 // A 32x32 brick tile, repeated a few times with a handful of changed pixels (tile sheets).
-void append_tiles(ByteBuffer& out, game::SampleRandom& random) {
+void append_tiles(ByteBuffer& out, sample::SampleRandom& random) {
   ByteBuffer tile(32 * 32);
   const std::uint8_t brick = static_cast<std::uint8_t>(100 + random.below(40));
   const std::uint8_t mortar = static_cast<std::uint8_t>(200 + random.below(20));
@@ -62,7 +62,7 @@ void append_tiles(ByteBuffer& out, game::SampleRandom& random) {
 }
 
 // Mission-briefing-like ASCII text.
-void append_text(ByteBuffer& out, game::SampleRandom& random) {
+void append_text(ByteBuffer& out, sample::SampleRandom& random) {
   static constexpr std::string_view kWords[] = {
       "the",    "tank",   "base",      "unit",   "moves",  "energy",  "robot",   "attack", "defend",
       "sector", "north",  "of",        "and",    "to",     "enemy",   "factory", "build",  "mission",
@@ -88,7 +88,7 @@ void append_text(ByteBuffer& out, game::SampleRandom& random) {
   }
 }
 
-void append_noise(ByteBuffer& out, game::SampleRandom& random) {
+void append_noise(ByteBuffer& out, sample::SampleRandom& random) {
   const std::size_t size = 256 + random.below(1536);
   for (std::size_t i = 0; i < size; ++i) out.push_back(random.byte());
 }
@@ -96,7 +96,7 @@ void append_noise(ByteBuffer& out, game::SampleRandom& random) {
 // 1 MiB of a deterministic mix: sprites ~50%, tile sheets ~20%, text ~25%, noise ~5%.
 const ByteBuffer& game_like_data() {
   static const ByteBuffer data = [] {
-    game::SampleRandom random{0x52534C69};  // "RSLi"
+    sample::SampleRandom random{0x52534C69};  // "RSLi"
     ByteBuffer out;
     out.reserve(kBenchBytes + 64 * 1024);
     while (out.size() < kBenchBytes) {

@@ -5,7 +5,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "game/sample_random.hpp"
+#include "sample/sample_random.hpp"
 #include "parkan/rsli/codec.hpp"
 
 namespace {
@@ -16,7 +16,7 @@ constexpr std::size_t kLzhufBenchSize = std::size_t{1} << 20;
 
 // A 64x64 8-bit sprite: transparent margins (index 0), an outlined body of colour spans, a few
 // highlight pixels.
-ByteBuffer lzhuf_bench_sprite(game::SampleRandom& random) {
+ByteBuffer lzhuf_bench_sprite(sample::SampleRandom& random) {
   ByteBuffer sprite(64 * 64, 0);
   const unsigned base = 16 + random.below(200);
   const unsigned left = 4 + random.below(12), right = 48 + random.below(12);
@@ -39,7 +39,7 @@ ByteBuffer lzhuf_bench_sprite(game::SampleRandom& random) {
 }
 
 // Script and table text, as in the game's .ini-like resources.
-void lzhuf_bench_text(game::SampleRandom& random, ByteBuffer& out, std::size_t bytes) {
+void lzhuf_bench_text(sample::SampleRandom& random, ByteBuffer& out, std::size_t bytes) {
   static constexpr std::string_view kWords[] = {"unit", "tank", "walker", "turret", "building", "speed", "armor",
                                                 "weapon", "laser", "rocket", "texture", "model", "= ", "damage",
                                                 "range", "energy", "_lod1", "sound", "effect", "fire", "smoke"};
@@ -62,7 +62,7 @@ void lzhuf_bench_text(game::SampleRandom& random, ByteBuffer& out, std::size_t b
 }
 
 // RGB565 gradient rows with dithering noise in the low bits (a 16-bit texture page).
-void lzhuf_bench_gradient(game::SampleRandom& random, ByteBuffer& out, std::size_t bytes) {
+void lzhuf_bench_gradient(sample::SampleRandom& random, ByteBuffer& out, std::size_t bytes) {
   const unsigned r0 = random.below(32), g0 = random.below(64), b0 = random.below(32);
   const std::size_t end = out.size() + bytes;
   for (unsigned i = 0; out.size() + 1 < end; ++i) {
@@ -77,7 +77,7 @@ void lzhuf_bench_gradient(game::SampleRandom& random, ByteBuffer& out, std::size
 
 // 1 MB of mixed resources: sprites (tiles reused with small edits), text, 16-bit gradients and noise.
 ByteBuffer lzhuf_bench_data() {
-  game::SampleRandom random{2024};
+  sample::SampleRandom random{2024};
   ByteBuffer data;
   data.reserve(kLzhufBenchSize + 8192);
   std::vector<ByteBuffer> tiles;

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/runtime/manager.hpp"
 #include "parkan/runtime/trace.hpp"
 #include "sample_game_fixture.hpp"

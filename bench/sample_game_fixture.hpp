@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <string>
 
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 
 namespace parkan::bench {
 
@@ -17,9 +17,9 @@ inline std::filesystem::path fresh_bench_folder(const char* pattern) {
 
 inline std::filesystem::path write_game_or_abort(bool retail) {
   std::filesystem::path made = fresh_bench_folder("parkan-bench-game-XXXXXX");
-  game::SampleOptions options;
+  sample::SampleOptions options;
   options.retail = retail;
-  if (!game::write_sample_game(made, options).ok()) std::abort();
+  if (!sample::write_sample_game(made, options).ok()) std::abort();
   return made;
 }
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/view/service.hpp"
 
 using namespace parkan;
@@ -25,9 +25,9 @@ struct RetailView {
   RetailView() {
     std::string pattern = (std::filesystem::temp_directory_path() / "parkan-view-bench-XXXXXX").string();
     dir = mkdtemp(pattern.data());
-    game::SampleOptions options;
+    sample::SampleOptions options;
     options.retail = true;
-    if (!game::write_sample_game(dir, options).ok()) std::abort();
+    if (!sample::write_sample_game(dir, options).ok()) std::abort();
     service = view::Service::open(dir).value();
     // The biggest texture and model of the game, and a material with the most keys: the slowest of each.
     const nlohmann::json game = nlohmann::json::parse(service->handle("/api/game", {}).body);

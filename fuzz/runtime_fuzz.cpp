@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/resource/game.hpp"
 #include "parkan/runtime/limits.hpp"
 #include "parkan/runtime/manager.hpp"
@@ -41,7 +41,7 @@ const SampleGame& sample_game() {
     SampleGame g;
     std::string pattern = (std::filesystem::temp_directory_path() / "parkan-runtime-fuzz-XXXXXX").string();
     g.dir = mkdtemp(pattern.data());
-    if (!game::write_sample_game(g.dir, {}).ok()) std::abort();
+    if (!sample::write_sample_game(g.dir, {}).ok()) std::abort();
     auto folder = resource::Game::open(g.dir).value();
     g.materials = entry_names(folder, "Material.lib");
     g.textures = entry_names(folder, "Textures.lib");

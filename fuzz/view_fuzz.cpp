@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/view/service.hpp"
 
 using namespace parkan;
@@ -34,7 +34,7 @@ std::filesystem::path fresh_folder() {
 const view::Service& sample_service() {
   static const std::unique_ptr<view::Service> service = [] {
     const std::filesystem::path dir = fresh_folder();
-    if (!game::write_sample_game(dir, game::SampleOptions{}).ok()) std::abort();
+    if (!sample::write_sample_game(dir, sample::SampleOptions{}).ok()) std::abort();
     return view::Service::open(dir).value();
   }();
   return *service;

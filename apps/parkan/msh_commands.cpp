@@ -8,7 +8,7 @@
 #include "cli.hpp"
 #include "model_sources.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/game/model_wear.hpp"
+#include "parkan/validate/model_wear.hpp"
 #include "parkan/msh/info_json.hpp"
 #include "parkan/msh/model.hpp"
 #include "parkan/nres/archive.hpp"
@@ -50,11 +50,11 @@ std::optional<msh::WearSummary> find_wear(const resource::Payload& payload) {
   if (!payload.is_entry()) return std::nullopt;
   auto archive = resource::open_archive(path_from_utf8(payload.file()));
   if (!archive) {
-    msh::WearSummary summary{game::wear_name_for_model(payload.location().name), std::nullopt,
+    msh::WearSummary summary{validate::wear_name_for_model(payload.location().name), std::nullopt,
                              archive.error().to_string()};
     return summary;
   }
-  return game::find_model_wear(**archive, payload.location().name);
+  return validate::find_model_wear(**archive, payload.location().name);
 }
 
 std::string slots_text(const msh::Node& node) {
@@ -150,7 +150,7 @@ std::vector<Diagnostic> check_with_wear(const resource::Payload& payload) {
   if (!model) return msh::check_model(payload.bytes());  // the read error as the one finding
   std::vector<Diagnostic> found = msh::check_model(*model);
   if (const std::optional<msh::WearSummary> wear = find_wear(payload)) {
-    std::vector<Diagnostic> against = game::check_model_wear(*model, *wear);
+    std::vector<Diagnostic> against = validate::check_model_wear(*model, *wear);
     found.insert(found.end(), std::make_move_iterator(against.begin()), std::make_move_iterator(against.end()));
   }
   return found;

@@ -7,8 +7,8 @@
 #include "parkan/core/file.hpp"
 #include "parkan/core/progress.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/game/validate.hpp"
-#include "parkan/game/validate_json.hpp"
+#include "parkan/validate/validate.hpp"
+#include "parkan/validate/validate_json.hpp"
 #include "parkan/core/utf8_path.hpp"
 
 namespace parkan::cli {
@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-void print_validation_summary(const game::ValidationReport& report, std::size_t errors_shown) {
+void print_validation_summary(const validate::ValidationReport& report, std::size_t errors_shown) {
   fmt::print("{}: {}, {}", report.game, count_of(report.archives, "archive"), count_of(report.resources, "resource"));
   if (report.skipped_files) fmt::print(" ({} not a resource)", count_of(report.skipped_files, "file"));
   fmt::print("\n\n{:<10} {:>7} {:>7} {:>9} {:>7}\n", "type", "count", "ok", "warnings", "errors");
@@ -54,17 +54,17 @@ void add_validate_commands(CLI::App& app) {
       [=]() -> Result<int> {
         std::optional<Progress> bar;
         std::size_t drawn = 0;
-        game::ValidateOptions options;
+        validate::ValidateOptions options;
         options.threads = flags->threads;
         options.base = path_from_utf8(flags->base);
         options.progress = [&](std::size_t done, std::size_t total) {
           if (!bar) bar.emplace("validate", total, !globals().quiet);
           if (done > drawn) bar->advance(done - drawn), drawn = done;
         };
-        PARKAN_ASSIGN(game::ValidationReport report, game::validate_game(path_from_utf8(flags->game), options));
+        PARKAN_ASSIGN(validate::ValidationReport report, validate::validate_game(path_from_utf8(flags->game), options));
         if (bar) bar->finish();
         if (!flags->report.empty()) {
-          const std::string text = game::validation_report_json(report).dump(1, ' ', false, json::error_handler_t::replace) + "\n";
+          const std::string text = validate::validation_report_json(report).dump(1, ' ', false, json::error_handler_t::replace) + "\n";
           PARKAN_TRY(write_file_atomic(path_from_utf8(flags->report), as_bytes(text)));
         }
         print_validation_summary(report, flags->errors_shown);

@@ -103,7 +103,7 @@ struct ViewFlags {
 
 Result<int> run_view(const ViewFlags& flags) {
   PARKAN_ASSIGN(std::unique_ptr<view::Service> service, view::Service::open(path_from_utf8(flags.game)));
-  const game::ValidationReport& report = service->report();
+  const validate::ValidationReport& report = service->report();
   httplib::Server server;
   server.set_read_timeout(kReadTimeoutSeconds, 0);
   server.set_write_timeout(kWriteTimeoutSeconds, 0);

@@ -2,7 +2,7 @@
 // its findings (a resource that does not read still answers, with the parse error as a finding).
 #include "parkan/core/diagnostic_json.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/game/model_wear.hpp"
+#include "parkan/validate/model_wear.hpp"
 #include "parkan/material/json.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/wear.hpp"
@@ -36,7 +36,7 @@ Result<json> material_info(const Located& at) {
 Result<json> model_info(const Located& at) {
   PARKAN_ASSIGN(msh::Model model, at.payload.parse([](ByteView bytes) { return msh::read_model(bytes); }));
   std::optional<msh::WearSummary> wear;
-  if (at.archive) wear = game::find_model_wear(*at.archive, at.payload.location().name);
+  if (at.archive) wear = validate::find_model_wear(*at.archive, at.payload.location().name);
   return msh::model_info_json(model, display_name(at), wear ? &*wear : nullptr);
 }
 

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "parkan/core/text.hpp"
-#include "parkan/game/validate_json.hpp"
+#include "parkan/validate/validate_json.hpp"
 #include "parkan/nres/archive.hpp"
 #include "parkan/core/utf8_path.hpp"
 #include "view_internal.hpp"
@@ -52,8 +52,8 @@ json entries_json(const ServiceState& state, const std::string& file, const reso
 
 std::string game_json(const ServiceState& state) {
   json files = json::array();
-  for (const game::FoundFile& f : state.report.files) {
-    const bool container = f.kind == game::FileKind::archive || f.kind == game::FileKind::library;
+  for (const validate::FoundFile& f : state.report.files) {
+    const bool container = f.kind == validate::FileKind::archive || f.kind == validate::FileKind::library;
     const char* status = status_of(state, f.path, "");
     json entries = json::array();
     std::error_code ec;
@@ -61,16 +61,16 @@ std::string game_json(const ServiceState& state) {
     if (container)
       if (auto archive = state.archive(f.path)) entries = entries_json(state, f.path, **archive, status);
     files.push_back({{"file", f.path},
-                     {"kind", game::file_kind_name(f.kind)},
-                     {"format", f.kind == game::FileKind::archive   ? json("nres")
-                                : f.kind == game::FileKind::library ? json("rsli")
+                     {"kind", validate::file_kind_name(f.kind)},
+                     {"format", f.kind == validate::FileKind::archive   ? json("nres")
+                                : f.kind == validate::FileKind::library ? json("rsli")
                                                                     : json(nullptr)},
                      {"size", ec ? json(nullptr) : json(size)},
                      {"status", status},
                      {"view", view_kind_name(view_of_file(f.kind))},
                      {"entries", std::move(entries)}});
   }
-  const game::ValidationReport& r = state.report;
+  const validate::ValidationReport& r = state.report;
   // "games/Parkan/" names the game "Parkan", as "games/Parkan" does.
   std::filesystem::path root = state.root.lexically_normal();
   if (root.filename().empty()) root = root.parent_path();
@@ -87,13 +87,13 @@ std::string game_json(const ServiceState& state) {
 }
 
 json finding_json(const ServiceState& state, const Diagnostic& finding) {
-  json out = game::validation_finding_json(finding);
+  json out = validate::validation_finding_json(finding);
   out["entry_index"] = nullptr;
   const Location& at = finding.location;
   if (!at.entry.empty()) {
     auto kind = state.files.find(at.file);
     if (kind != state.files.end() &&
-        (kind->second == game::FileKind::archive || kind->second == game::FileKind::library))
+        (kind->second == validate::FileKind::archive || kind->second == validate::FileKind::library))
       if (auto archive = state.archive(at.file))
         if (auto index = (*archive)->find(at.entry)) out["entry_index"] = *index;
   }
@@ -107,7 +107,7 @@ json findings_json(const ServiceState& state, const std::vector<Diagnostic>& fin
 }
 
 std::string validation_json(const ServiceState& state) {
-  json doc = game::validation_report_json(state.report);
+  json doc = validate::validation_report_json(state.report);
   doc["findings"] = findings_json(state, state.report.findings);
   return json_response(doc).body;
 }

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "parkan/export/gltf.hpp"
-#include "parkan/game/model_wear.hpp"
+#include "parkan/validate/model_wear.hpp"
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/info_json.hpp"
 #include "parkan/msh/model.hpp"
@@ -36,7 +36,7 @@ Response handle_model(const ServiceState& state, const Query& query) {
   Opened<msh::Model> m = open_model(state, query);
   if (!m.value) return m.error;
   std::optional<msh::WearSummary> wear;
-  if (m.located->archive) wear = game::find_model_wear(*m.located->archive, m.located->payload.location().name);
+  if (m.located->archive) wear = validate::find_model_wear(*m.located->archive, m.located->payload.location().name);
   const std::string display = display_name(*m.located);
   std::set<std::size_t> states, lods;
   bool cockpit = false;  // level 4 is the first-person view, not a LOD (docs/formats/msh.md 2.2)

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "parkan/game/validate_json.hpp"
+#include "parkan/validate/validate_json.hpp"
 #include "parkan/core/utf8_path.hpp"
 #include "view_internal.hpp"
 
@@ -18,15 +18,15 @@ struct Service::State : ServiceState {};
 Service::Service(std::unique_ptr<State> state) : state_(std::move(state)) {}
 Service::~Service() = default;
 
-const game::ValidationReport& Service::report() const { return state_->report; }
+const validate::ValidationReport& Service::report() const { return state_->report; }
 
 Result<std::unique_ptr<Service>> Service::open(const std::filesystem::path& game_dir) {
   auto state = std::make_unique<State>();
   state->root = game_dir;
-  PARKAN_ASSIGN(state->report, game::validate_game(game_dir));
+  PARKAN_ASSIGN(state->report, validate::validate_game(game_dir));
   PARKAN_ASSIGN(resource::Game game, resource::Game::open(game_dir));
   state->game = std::make_unique<resource::Game>(std::move(game));
-  for (const game::FoundFile& f : state->report.files) state->files.emplace(f.path, f.kind);
+  for (const validate::FoundFile& f : state->report.files) state->files.emplace(f.path, f.kind);
   for (std::size_t i = 0; i < state->report.findings.size(); ++i) {
     const Location& at = state->report.findings[i].location;
     state->findings_at[{at.file, at.entry}].push_back(i);
@@ -79,11 +79,11 @@ ViewKind view_of_type(std::uint32_t type_id) {
   }
 }
 
-ViewKind view_of_file(game::FileKind kind) {
+ViewKind view_of_file(validate::FileKind kind) {
   switch (kind) {
-    case game::FileKind::model: return ViewKind::model;
-    case game::FileKind::texture: return ViewKind::texture;
-    case game::FileKind::wear: return ViewKind::wear;
+    case validate::FileKind::model: return ViewKind::model;
+    case validate::FileKind::texture: return ViewKind::texture;
+    case validate::FileKind::wear: return ViewKind::wear;
     default: return ViewKind::none;
   }
 }
@@ -108,7 +108,7 @@ Response error_response(int status, std::string_view code, std::string_view mess
   json body = {{"error", {{"status", status}, {"code", code}, {"message", message}}}};
   if (!diagnostics.empty()) {
     json list = json::array();
-    for (const Diagnostic& d : diagnostics) list.push_back(game::validation_finding_json(d));
+    for (const Diagnostic& d : diagnostics) list.push_back(validate::validation_finding_json(d));
     body["diagnostics"] = std::move(list);
   }
   return json_response(body, status);
@@ -165,7 +165,7 @@ Resolved resolve(const ServiceState& state, const Query& query) {
     out.error = error_response(404, "view.not_found", fmt::format("no file {} in the game", file));
     return out;
   }
-  const bool container = listed->second == game::FileKind::archive || listed->second == game::FileKind::library;
+  const bool container = listed->second == validate::FileKind::archive || listed->second == validate::FileKind::library;
   Located located;
   located.file = file;
   if (query.count("entry")) {

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parkan/core/diagnostic.hpp"
-#include "parkan/game/validate.hpp"
+#include "parkan/validate/validate.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/game.hpp"
 #include "parkan/view/service.hpp"
@@ -23,7 +23,7 @@ namespace parkan::view::detail {
 enum class ViewKind { texture, material, model, wear, none };
 const char* view_kind_name(ViewKind kind);
 ViewKind view_of_type(std::uint32_t type_id);
-ViewKind view_of_file(game::FileKind kind);
+ViewKind view_of_file(validate::FileKind kind);
 
 // A resource a request named: the payload, the archive holding it (null for a loose file), and its
 // place in the game.
@@ -37,8 +37,8 @@ struct Located {
 
 struct ServiceState {
   std::filesystem::path root;
-  game::ValidationReport report;
-  std::map<std::string, game::FileKind, std::less<>> files;  // every file found, by game-relative path
+  validate::ValidationReport report;
+  std::map<std::string, validate::FileKind, std::less<>> files;  // every file found, by game-relative path
   // Findings (indices into report.findings) by file and stored entry name ("" for the whole file).
   std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> findings_at;
   std::unique_ptr<resource::Game> game;  // archives opened once, kept (thread-safe)

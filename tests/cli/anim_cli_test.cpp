@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../msh/builders.hpp"
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/msh/math.hpp"
 #include "parkan/nres/write.hpp"
 #include "parkan/resource/payload.hpp"
@@ -443,7 +443,7 @@ TEST_F(AnimCli, HelpSpeaksToUsers) {
 
 TEST_F(AnimCli, SampleGameModelsThroughArchiveReferences) {
   std::string library;
-  for (const game::SampleFile& f : game::sample_models({}))
+  for (const sample::SampleFile& f : sample::sample_models({}))
     if (f.path == "animated.rlb") library = write("animated.rlb", f.bytes);
   ASSERT_FALSE(library.empty());
   auto r = run_cli({"anim", "check", library + "::walker.msh"});

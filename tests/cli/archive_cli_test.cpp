@@ -10,7 +10,7 @@
 
 #include "../nres/raw_archive.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/nres/edit.hpp"
 #include "parkan/nres/write.hpp"
 #include "support.hpp"
@@ -34,7 +34,7 @@ ByteBuffer small_archive() {
 }
 
 ByteBuffer edge_archive() {
-  for (auto& f : game::sample_archives({}))
+  for (auto& f : sample::sample_archives({}))
     if (f.path == "archives/edge_cases.lib") return f.bytes;
   ADD_FAILURE() << "no edge_cases.lib in the sample archives";
   return {};

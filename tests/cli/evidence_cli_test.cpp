@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../evidence/evidence_builders.hpp"
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "support.hpp"
 
 namespace parkan {
@@ -49,7 +49,7 @@ TEST(EvidenceCli, JsonOfAFlippedGameRefutesEveryReading) {
 // every answer is "confirmed".
 TEST(EvidenceCli, EveryVerdictOnTheSampleGameIsConfirmed) {
   test::TempDir game;
-  ASSERT_TRUE(game::write_sample_game(game.path(), {}));
+  ASSERT_TRUE(sample::write_sample_game(game.path(), {}));
   auto r = run_cli({"evidence", game.path().string(), "--json"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const json doc = json::parse(r.out);

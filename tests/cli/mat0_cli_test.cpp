@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parkan/core/text.hpp"
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/material/json.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/sample.hpp"
@@ -25,7 +25,7 @@ struct Mat0Cli : ::testing::Test {
   nres::Archive archive;
 
   void SetUp() override {
-    for (game::SampleFile& f : game::sample_materials({}))
+    for (sample::SampleFile& f : sample::sample_materials({}))
       if (f.path == "Material.lib") lib_bytes = std::move(f.bytes);
     lib = (dir / "Material.lib").string();
     test::write_bytes(lib, lib_bytes);

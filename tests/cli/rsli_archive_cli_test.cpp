@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/rsli/archive.hpp"
 #include "support.hpp"
 
@@ -20,7 +20,7 @@ struct RsliCli : ::testing::Test {
   test::TempDir dir;
   std::string fonts, sprites;
   void SetUp() override {
-    for (const game::SampleFile& f : game::sample_libraries({})) {
+    for (const sample::SampleFile& f : sample::sample_libraries({})) {
       test::write_bytes(dir / f.path, f.bytes);
       (f.path == "gamefont.rlb" ? fonts : sprites) = (dir / f.path).string();
     }

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "parkan/nres/archive.hpp"
 #include "parkan/nres/edit.hpp"
 #include "support.hpp"
@@ -18,7 +18,7 @@ using test::run_cli;
 struct ValidateCli : ::testing::Test {
   test::TempDir game;
   test::TempDir work;
-  void SetUp() override { ASSERT_TRUE(game::write_sample_game(game.path(), {})); }
+  void SetUp() override { ASSERT_TRUE(sample::write_sample_game(game.path(), {})); }
 
   // Cuts GRASS.0 of Textures.lib to `keep` bytes: one texm.size.truncated error.
   void truncate_grass(std::size_t keep) {

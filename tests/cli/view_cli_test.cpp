@@ -7,7 +7,7 @@
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
-#include "parkan/game/sample.hpp"
+#include "parkan/sample/sample_game.hpp"
 #include "support.hpp"
 
 namespace parkan {
@@ -17,7 +17,7 @@ class ViewCli : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new test::TempDir();
-    ASSERT_TRUE(game::write_sample_game(dir_->path(), game::SampleOptions{}));
+    ASSERT_TRUE(sample::write_sample_game(dir_->path(), sample::SampleOptions{}));
     server_ = new test::CliProcess({"view", dir_->path().string(), "--port", "0", "--no-open"});
     auto out = server_->wait_for_output("press Ctrl-C");
     ASSERT_TRUE(out) << "parkan view did not start: " << server_->err();

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "game/sample_random.hpp"
+#include "sample/sample_random.hpp"
 #include "parkan/rsli/codec.hpp"
 
 namespace parkan::rsli {
@@ -19,14 +19,14 @@ const ByteBuffer kZlibHello = {0x78, 0x9C, 0xCB, 0x48, 0xCD, 0xC9, 0xC9, 0x07, 0
 ByteBuffer deflate_test_bytes(std::string_view text) { return ByteBuffer(text.begin(), text.end()); }
 
 ByteBuffer deflate_test_random(std::size_t size, std::uint64_t seed) {
-  game::SampleRandom random{seed};
+  sample::SampleRandom random{seed};
   ByteBuffer bytes(size);
   for (std::uint8_t& b : bytes) b = random.byte();
   return bytes;
 }
 
 ByteBuffer deflate_test_repetitive(std::size_t size, std::uint64_t seed) {
-  game::SampleRandom random{seed};
+  sample::SampleRandom random{seed};
   ByteBuffer block(100);
   for (std::uint8_t& b : block) b = random.byte();
   ByteBuffer bytes;

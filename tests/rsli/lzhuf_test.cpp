@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "game/sample_random.hpp"
+#include "sample/sample_random.hpp"
 #include "parkan/rsli/codec.hpp"
 #include "rsli/lzhuf_tree.hpp"
 
@@ -16,7 +16,7 @@ namespace {
 ByteBuffer lzhuf_test_bytes(std::string_view text) { return ByteBuffer(text.begin(), text.end()); }
 
 ByteBuffer lzhuf_test_random(std::size_t size, std::uint64_t seed) {
-  game::SampleRandom random{seed};
+  sample::SampleRandom random{seed};
   ByteBuffer bytes(size);
   for (std::uint8_t& b : bytes) b = random.byte();
   return bytes;
@@ -24,7 +24,7 @@ ByteBuffer lzhuf_test_random(std::size_t size, std::uint64_t seed) {
 
 // Runs of random length and value, repeated phrases and an occasional random byte.
 ByteBuffer lzhuf_test_repetitive(std::size_t size, std::uint64_t seed) {
-  game::SampleRandom random{seed};
+  sample::SampleRandom random{seed};
   ByteBuffer bytes;
   bytes.reserve(size);
   while (bytes.size() < size) {
@@ -391,7 +391,7 @@ TEST(LzhufRoundTrip, MatchesAtTheWholeWindowDistance) {
 TEST(LzhufRoundTrip, ReconstructIsTriggered) {
   // 40000 symbols (> 32768 - 314 updates bring the root to MAX_FREQ) of a skewed alphabet, so the
   // rebuilt tree has unequal, halved frequencies.
-  game::SampleRandom random{42};
+  sample::SampleRandom random{42};
   ByteBuffer data(40000);
   for (std::uint8_t& b : data) b = static_cast<std::uint8_t>(random.below(4) == 0 ? random.byte() : random.below(8));
   // Check that the encoder's tree did reach MAX_FREQ on the way: replay its updates.

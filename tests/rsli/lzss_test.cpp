@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "game/sample_random.hpp"
+#include "sample/sample_random.hpp"
 #include "parkan/rsli/codec.hpp"
 
 namespace parkan::rsli {
@@ -51,7 +51,7 @@ ByteBuffer lzss_reference_decode(ByteView packed, std::size_t unpacked_size) {
 }
 
 ByteBuffer lzss_test_random_stream(std::size_t items, std::uint64_t seed, unsigned literal_percent) {
-  game::SampleRandom random{seed};
+  sample::SampleRandom random{seed};
   ByteBuffer stream;
   for (std::size_t item = 0; item < items; item += 8) {
     std::uint8_t flags = 0;
@@ -195,7 +195,7 @@ TEST(LzssDecode, TruncatedAtEveryCutPoint) {
 }
 
 ByteBuffer lzss_test_random(std::size_t size, std::uint64_t seed) {
-  game::SampleRandom random{seed};
+  sample::SampleRandom random{seed};
   ByteBuffer bytes(size);
   for (std::uint8_t& b : bytes) b = random.byte();
   return bytes;
@@ -203,7 +203,7 @@ ByteBuffer lzss_test_random(std::size_t size, std::uint64_t seed) {
 
 // Long runs and a repeated 100-byte block, in random order.
 ByteBuffer lzss_test_repetitive(std::size_t size, std::uint64_t seed) {
-  game::SampleRandom random{seed};
+  sample::SampleRandom random{seed};
   ByteBuffer block(100);
   for (std::uint8_t& b : block) b = random.byte();
   ByteBuffer bytes;

@@ -9,8 +9,8 @@
 
 #include "parkan/core/bytes.hpp"
 #include "parkan/export/png.hpp"
-#include "parkan/game/sample.hpp"
-#include "parkan/game/validate_json.hpp"
+#include "parkan/sample/sample_game.hpp"
+#include "parkan/validate/validate_json.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/sample.hpp"
 #include "parkan/nres/archive.hpp"
@@ -33,7 +33,7 @@ class ViewService : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new test::TempDir();
-    ASSERT_TRUE(game::write_sample_game(dir_->path(), game::SampleOptions{}));
+    ASSERT_TRUE(sample::write_sample_game(dir_->path(), sample::SampleOptions{}));
     const auto textures = dir_->path() / "Textures.lib";
     ByteBuffer bytes = test::read_bytes(textures);
     auto archive = nres::read(bytes).value();
@@ -95,11 +95,11 @@ Service* ViewService::service_ = nullptr;
 
 TEST_F(ViewService, GameListsEveryFileAndEntryWithItsStatus) {
   json game = get_json("/api/game");
-  const game::ValidationReport& report = service_->report();
+  const validate::ValidationReport& report = service_->report();
   ASSERT_EQ(game["files"].size(), report.files.size());
   for (std::size_t i = 0; i < report.files.size(); ++i) {
     EXPECT_EQ(game["files"][i]["file"], report.files[i].path);
-    EXPECT_EQ(game["files"][i]["kind"], game::file_kind_name(report.files[i].kind));
+    EXPECT_EQ(game["files"][i]["kind"], validate::file_kind_name(report.files[i].kind));
   }
   EXPECT_EQ(game["summary"]["errors"], report.totals.errors);
   EXPECT_EQ(game["summary"]["resources"], report.resources);
@@ -133,7 +133,7 @@ TEST_F(ViewService, GameListsEveryFileAndEntryWithItsStatus) {
 
 TEST_F(ViewService, ValidationIsTheReportWithEntryIndices) {
   json validation = get_json("/api/validation");
-  json expected = game::validation_report_json(service_->report());
+  json expected = validate::validation_report_json(service_->report());
   ASSERT_EQ(validation["findings"].size(), expected["findings"].size());
   EXPECT_EQ(validation["summary"], expected["summary"]);
   bool seen_grass = false;
@@ -380,7 +380,7 @@ TEST_F(ViewService, RefusesWhatIsNotInTheGame) {
 TEST_F(ViewService, TheGameIsNotWritten) {
   // Every file's bytes before and after a round of every endpoint.
   std::map<std::string, ByteBuffer> before;
-  for (const game::FoundFile& f : service_->report().files) before[f.path] = test::read_bytes(dir_->path() / f.path);
+  for (const validate::FoundFile& f : service_->report().files) before[f.path] = test::read_bytes(dir_->path() / f.path);
   const std::string walker = index_of("animated.rlb", "walker.msh");
   get("/api/model.glb", {{"file", "animated.rlb"}, {"entry", walker}});
   get("/api/texture.png", {{"file", "Textures.lib"}, {"entry", "0"}});

@@ -247,7 +247,7 @@ Result<Model> read_model(ByteView model);
 // Every rule of docs/formats/msh.md 8 on a read model: stream sizes and counts that disagree, slot, triangle,
 // batch and index ranges, indices past the vertex count, non-finite or inverted bounds, forward and
 // self parents, the Batch20 fields, twin edges, node names, the path graph, cockpit and stage rules.
-// The model against its WEAR is game::check_model_wear (include/parkan/game/model_wear.hpp). Stable codes msh.<stream>.<rule>; messages name the stream and the element. Offsets
+// The model against its WEAR is validate::check_model_wear (include/parkan/validate/model_wear.hpp). Stable codes msh.<stream>.<rule>; messages name the stream and the element. Offsets
 // are inside the model NRes when `container` is the model's, else absent.
 //   reader errors (read_model, and check_model(ByteView) as its one finding):
 //     msh.model.container (not an NRes; or the NRes reader's own code), msh.nodes.stride,

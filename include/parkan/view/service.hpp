@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "parkan/core/error.hpp"
-#include "parkan/game/validate.hpp"
+#include "parkan/validate/validate.hpp"
 
 namespace parkan::view {
 
@@ -38,7 +38,7 @@ class Service {
   // GET `path` (e.g. "/api/texture") with `query`. Safe to call from several threads at once.
   Response handle(std::string_view path, const Query& query) const;
 
-  const game::ValidationReport& report() const;
+  const validate::ValidationReport& report() const;
 
  private:
   struct State;

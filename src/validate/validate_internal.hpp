@@ -1,0 +1,98 @@
+#pragma once
+// The parts of validate_game (validate.cpp): finding the files (validate_scan.cpp), checking one
+// resource and noting what the reference pass needs (validate_resource.cpp), and the references
+// between resources (validate_references.cpp). Only names cross between the parts, never bytes, so
+// an archive can be unmapped as soon as its entries are checked (peak memory: one archive).
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "parkan/core/bytes.hpp"
+#include "parkan/core/diagnostic.hpp"
+#include "parkan/validate/model_wear.hpp"
+#include "parkan/objects/objects.hpp"
+#include "parkan/validate/validate.hpp"
+
+namespace parkan::validate::detail {
+
+using validate::FileKind;
+
+struct GameFile {
+  std::string path;  // relative to the game folder, '/' separators
+  std::filesystem::path full;
+  FileKind kind = FileKind::other;
+  std::size_t entries_hint = 0;  // an archive's header entry count (for progress only)
+};
+
+// Every regular file under `root` (recursively, symlinks not followed), sorted by path, classified.
+// A file that cannot be opened is classified `other` and reported in `unreadable`, and so is a
+// subfolder that cannot be listed; `root` itself unlisted is an I/O error.
+Result<std::vector<GameFile>> scan_game_files(const std::filesystem::path& root, std::vector<Diagnostic>& unreadable);
+
+// What one resource is and what the reference pass needs from it.
+struct MaterialTexture {
+  std::size_t phase = 0;
+  std::string texture;  // as stored (cp1251)
+  std::uint64_t offset = 0;
+};
+struct ResourceFacts {
+  std::vector<MaterialTexture> textures;  // MAT0: phase textures
+  std::vector<std::string> wear_materials, wear_lightmaps;  // WEAR (file parser's reading)
+  bool wear_read = false;
+  bool wear_has_lightmaps = false;       // ... a LIGHTMAPS block was found
+  std::optional<ModelWearUse> model_wear;  // MSH: what the check against its WEAR needs
+  bool indexed_texture = false;                     // Texm in format 0
+  std::optional<std::vector<objects::ObjectRef>> prototype;  // objects.rlb entry (raw views dropped)
+};
+
+struct CheckedResource {
+  std::string file;   // relative path
+  std::string entry;  // stored name; empty for a loose file
+  std::string type;   // resource_type::... or the archive's type name
+  std::vector<Diagnostic> findings;  // located
+  ResourceFacts facts;
+};
+
+// The bytes and the directory row of one resource; `archive_file` is the containing file's relative
+// path (for objects.rlb detection and sibling lookups).
+struct ResourceInput {
+  std::string file;
+  std::string entry;  // empty: a loose file
+  std::uint32_t type_id = 0;
+  std::uint32_t attr1 = 0, attr2 = 0, attr3 = 0;
+  FileKind loose_kind = FileKind::other;  // for a loose file
+  ByteView bytes;
+};
+
+CheckedResource check_resource(const ResourceInput& input);
+
+// The names of one container, for references: stored names folded with the engine's fold.
+struct ArchiveNames {
+  std::string file;                // relative path
+  std::set<std::string> folded;    // fold_lower of every entry name
+  bool readable = false;           // the directory could be read: `folded` is complete
+};
+
+// Everything checked, in report order, plus the containers' names.
+struct GameFacts {
+  std::vector<CheckedResource> resources;
+  std::map<std::string, ArchiveNames> archives;       // by folded relative path
+  std::map<std::string, ArchiveNames> base_archives;  // the base game's (ValidateOptions::base), likewise
+};
+
+// The names of every archive of a base game folder (nothing checked): for references a mod leaves to it.
+// Errors only when the folder cannot be listed.
+Status read_base_archives(const std::filesystem::path& base, std::map<std::string, ArchiveNames>& out);
+
+// The references between resources (validate_references.cpp): findings located on the resource that
+// holds the reference, appended to that resource's findings.
+void check_references(GameFacts& facts);
+
+// ASCII fold of a whole string (the engine's _strcmpi fold).
+std::string fold_name(std::string_view name);
+
+}  // namespace parkan::validate::detail

@@ -1,0 +1,239 @@
+// The references between the resources of a game, checked the way the engine follows them: a WEAR
+// row names a material of Material.lib and a lightmap of LightMap.lib, a MAT0 phase names a texture of
+// Textures.lib, an indexed texture's name picks a palette of palettes.lib, a model's batch names a
+// row of the WEAR beside it, an objects.rlb prototype names resources in other archives.
+//
+// The severities are the project's reading of what the engine does with a broken reference, kept in
+// this table: a fallback the engine takes on purpose is a warning, a reference that leaves something
+// unrendered or reads past a table is an error.
+#include <algorithm>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "validate/validate_internal.hpp"
+#include "parkan/core/text.hpp"
+#include "parkan/validate/model_wear.hpp"
+#include "parkan/validate/validate.hpp"
+#include "parkan/runtime/manager.hpp"
+#include "parkan/runtime/material_lookup.hpp"
+#include "parkan/runtime/messages.hpp"
+#include "parkan/texm/palette.hpp"
+
+namespace parkan::validate::detail {
+
+namespace {
+
+struct ReferenceRule {
+  const char* code;
+  Severity severity;
+};
+// A WEAR material not in Material.lib: the engine logs "Material %s not found." and uses DEFAULT
+// (else entry 0): docs/runtime.md, material_lookup.hpp.
+constexpr ReferenceRule kWearMaterialMissing{"wear.material.missing", Severity::warning};
+// A WEAR lightmap not in LightMap.lib: "LightMap %s not found.", the slot stays -1 (drawn unlit).
+constexpr ReferenceRule kWearLightmapMissing{"wear.lightmap.missing", Severity::error};
+// A MAT0 phase texture not in Textures.lib: the texture slot stays -1 (drawn untextured).
+constexpr ReferenceRule kMaterialTextureMissing{"mat0.texture.missing", Severity::error};
+// An indexed texture whose name picks a palette the bank lacks: an empty slot (docs/runtime.md).
+constexpr ReferenceRule kTexturePaletteMissing{"texm.palette.missing", Severity::warning};
+// A model with batches and no `<stem>.wea` beside it: nothing says which materials it uses.
+constexpr ReferenceRule kModelWearMissing{"msh.wear.missing", Severity::warning};
+// A library the references need is not in the game folder.
+constexpr ReferenceRule kLibraryMissing{"game.library.missing", Severity::error};
+
+void add_reference_finding(CheckedResource& where, const ReferenceRule& rule, std::optional<std::uint64_t> offset,
+                           std::string message) {
+  where.findings.push_back({rule.code, rule.severity, {where.file, where.entry, offset}, std::move(message)});
+}
+
+std::string base_name(std::string_view path) {
+  const std::size_t slash = path.rfind('/');
+  return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
+}
+
+std::string stem_of(std::string_view name) {
+  const std::size_t dot = name.rfind('.');
+  return std::string(dot == std::string_view::npos ? name : name.substr(0, dot));
+}
+
+// Lookups over what was checked: archives by folded path and by folded base name (references name
+// archives without a folder), resources by (folded file, folded entry).
+class GameIndex {
+ public:
+  explicit GameIndex(GameFacts& facts) : facts_(facts) {
+    for (const auto& [folded, names] : facts.archives) by_base_.emplace(base_name(folded), &names);
+    for (const auto& [folded, names] : facts.base_archives) base_by_name_.emplace(base_name(folded), &names);
+    for (std::size_t i = 0; i < facts.resources.size(); ++i)
+      resources_[fold_name(facts.resources[i].file)].emplace(fold_name(facts.resources[i].entry), i);
+  }
+
+  // A library at the top of the game folder (the engine opens it by name from its working folder).
+  // The game's own, else the base game's (a mod that does not replace the library).
+  const ArchiveNames* library(runtime::Library which) const {
+    const std::string folded = fold_name(runtime::default_library_name(which));
+    if (auto it = facts_.archives.find(folded); it != facts_.archives.end()) return &it->second;
+    auto it = facts_.base_archives.find(folded);
+    return it == facts_.base_archives.end() ? nullptr : &it->second;
+  }
+  // An archive named by a reference: its path from the top, else the first with that file name; the
+  // game's own first, then the base game's.
+  const ArchiveNames* archive(std::string_view name) const {
+    const std::string folded = fold_name(name);
+    if (auto it = facts_.archives.find(folded); it != facts_.archives.end()) return &it->second;
+    if (auto it = by_base_.find(base_name(folded)); it != by_base_.end()) return it->second;
+    if (auto it = facts_.base_archives.find(folded); it != facts_.base_archives.end()) return &it->second;
+    auto it = base_by_name_.find(base_name(folded));
+    return it == base_by_name_.end() ? nullptr : it->second;
+  }
+  CheckedResource* resource(std::string_view file, std::string_view entry) {
+    auto f = resources_.find(fold_name(file));
+    if (f == resources_.end()) return nullptr;
+    auto e = f->second.find(fold_name(entry));
+    return e == f->second.end() ? nullptr : &facts_.resources[e->second];
+  }
+
+ private:
+  GameFacts& facts_;
+  std::multimap<std::string, const ArchiveNames*> by_base_;       // the game's archives by file name
+  std::multimap<std::string, const ArchiveNames*> base_by_name_;  // the base game's
+  std::unordered_map<std::string, std::unordered_map<std::string, std::size_t>> resources_;
+};
+
+// An archive whose directory could not be read is not searched: its own error covers what it holds.
+bool holds(const ArchiveNames* archive, std::string_view name) {
+  return archive && (!archive->readable || archive->folded.count(fold_name(name)) != 0);
+}
+
+// Reported once, on the first resource that needs the library.
+class MissingLibraries {
+ public:
+  bool report(CheckedResource& where, runtime::Library which) {
+    if (reported_[static_cast<std::size_t>(which)]) return false;
+    reported_[static_cast<std::size_t>(which)] = true;
+    add_reference_finding(where, kLibraryMissing, std::nullopt,
+                          fmt::format("no {} in the game folder: the {} this resource names cannot be found",
+                                      runtime::default_library_name(which), runtime::library_word(which)));
+    return true;
+  }
+
+ private:
+  bool reported_[4] = {};
+};
+
+void check_wear_references(CheckedResource& wear, GameIndex& index, MissingLibraries& missing) {
+  if (!wear.facts.wear_read) return;
+  const ArchiveNames* materials = index.library(runtime::Library::materials);
+  if (!materials && !wear.facts.wear_materials.empty()) missing.report(wear, runtime::Library::materials);
+  for (const std::string& name : wear.facts.wear_materials)
+    if (materials && !holds(materials, name)) {
+      const bool has_default = holds(materials, runtime::kDefaultMaterial);
+      add_reference_finding(wear, kWearMaterialMissing, std::nullopt,
+                            fmt::format("material \"{}\" is not in {}: the engine logs \"{}\" and uses {}",
+                                        escape_control(cp1251_to_utf8(name)), materials->file,
+                                        escape_control(cp1251_to_utf8(runtime::material_not_found(name))),
+                                        has_default ? "DEFAULT" : "the library's first entry"));
+    }
+  const ArchiveNames* lightmaps = index.library(runtime::Library::lightmaps);
+  if (!lightmaps && !wear.facts.wear_lightmaps.empty()) missing.report(wear, runtime::Library::lightmaps);
+  for (const std::string& name : wear.facts.wear_lightmaps)
+    if (lightmaps && !holds(lightmaps, name))
+      add_reference_finding(wear, kWearLightmapMissing, std::nullopt,
+                            fmt::format("lightmap \"{}\" is not in {} (the engine logs \"{}\")",
+                                        escape_control(cp1251_to_utf8(name)), lightmaps->file,
+                                        escape_control(cp1251_to_utf8(runtime::lightmap_not_found(name)))));
+}
+
+void check_material_references(CheckedResource& material, GameIndex& index, MissingLibraries& missing) {
+  if (material.facts.textures.empty()) return;
+  const ArchiveNames* textures = index.library(runtime::Library::textures);
+  if (!textures) {
+    missing.report(material, runtime::Library::textures);
+    return;
+  }
+  for (const MaterialTexture& t : material.facts.textures)
+    if (!holds(textures, t.texture))
+      add_reference_finding(material, kMaterialTextureMissing, std::nullopt,
+                            fmt::format("phase {}: texture \"{}\" is not in {}", t.phase,
+                                        escape_control(cp1251_to_utf8(t.texture)), textures->file));
+}
+
+void check_palette_reference(CheckedResource& texture, GameIndex& index) {
+  if (!texture.facts.indexed_texture) return;
+  const std::string name = texture.entry.empty() ? base_name(texture.file) : texture.entry;
+  const texm::NamePalette palette = texm::palette_index_from_name(name);
+  if (!palette.has_palette() || palette.outside_bank()) return;  // the texture's own check reports those
+  const std::string wanted = texm::palette_slot_name(static_cast<std::size_t>(palette.index));
+  const ArchiveNames* bank = index.library(runtime::Library::palettes);
+  if (holds(bank, wanted)) return;
+  add_reference_finding(texture, kTexturePaletteMissing, std::nullopt,
+                        fmt::format("the name picks palette slot {} ({}), which {}: the engine's slot stays empty",
+                                    palette.index, wanted,
+                                    bank ? fmt::format("{} does not have", bank->file)
+                                         : fmt::format("no {} provides", runtime::default_library_name(
+                                                                             runtime::Library::palettes))));
+}
+
+// The model against the WEAR beside it is validate::check_model_wear, as `msh check` runs it (its rules and
+// severities: docs/formats/msh.md 12.1); here only the WEAR is found, and its absence reported.
+void check_model_references(CheckedResource& model, GameIndex& index) {
+  if (!model.facts.model_wear) return;
+  const ModelWearUse& use = *model.facts.model_wear;
+  const bool loose = model.entry.empty();
+  const std::string wear_name = stem_of(loose ? model.file : model.entry) + ".wea";
+  const CheckedResource* wear = loose ? index.resource(wear_name, "") : index.resource(model.file, wear_name);
+  if (!wear) {
+    if (use.batches.empty()) return;  // nothing names a WEAR row
+    std::uint8_t highest = 0;
+    for (const ModelWearUse::BatchBytes& batch : use.batches) highest = std::max(highest, batch.wear_row);
+    add_reference_finding(model, kModelWearMissing, std::nullopt,
+                          fmt::format("no {} beside the model: its batches name WEAR rows up to {}",
+                                      escape_control(cp1251_to_utf8(base_name(wear_name))), highest));
+    return;
+  }
+  if (!wear->facts.wear_read) return;  // the WEAR's own findings say why
+  msh::WearSummary summary;
+  summary.name = loose ? base_name(wear->file) : wear->entry;
+  summary.material_names = wear->facts.wear_materials;
+  summary.has_lightmaps = wear->facts.wear_has_lightmaps;
+  std::vector<Diagnostic> found = check_model_wear(use, summary);
+  locate_all(found, model.file, model.entry);
+  model.findings.insert(model.findings.end(), std::make_move_iterator(found.begin()),
+                        std::make_move_iterator(found.end()));
+}
+
+void check_prototype_references(CheckedResource& prototype, GameIndex& index) {
+  if (!prototype.facts.prototype) return;
+  objects::ObjectRegistry registry;
+  const std::string registry_file = prototype.file;
+  registry.prototype = [&](std::string_view key) -> std::optional<std::vector<objects::ObjectRef>> {
+    const CheckedResource* found = index.resource(registry_file, key);
+    if (!found || !found->facts.prototype) return std::nullopt;
+    return *found->facts.prototype;
+  };
+  registry.exists = [&](std::string_view archive, std::string_view resource) {
+    return holds(index.archive(archive), resource);
+  };
+  objects::ObjectResolution resolution = objects::resolve_object(registry, prototype.entry);
+  for (Diagnostic& d : resolution.findings) {
+    d.location.file = prototype.file;
+    d.location.entry = prototype.entry;
+    prototype.findings.push_back(std::move(d));
+  }
+}
+
+}  // namespace
+
+void check_references(GameFacts& facts) {
+  GameIndex index(facts);
+  MissingLibraries missing;
+  for (CheckedResource& r : facts.resources) {
+    if (r.facts.prototype) check_prototype_references(r, index);
+    else if (r.type == resource_type::kWear) check_wear_references(r, index, missing);
+    else if (r.type == resource_type::kMaterial) check_material_references(r, index, missing);
+    else if (r.type == resource_type::kTexture) check_palette_reference(r, index);
+    else if (r.type == resource_type::kModel) check_model_references(r, index);
+  }
+}
+
+}  // namespace parkan::validate::detail

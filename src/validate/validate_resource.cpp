@@ -1,0 +1,129 @@
+// One resource through its format's checker (the same checkers as `texm check`, `mat0 check`,
+// `wear check`, `msh check` and `anim check`), and the names the reference pass needs from it.
+#include <algorithm>
+
+#include "validate/validate_internal.hpp"
+#include "parkan/validate/validate.hpp"
+#include "parkan/material/mat0.hpp"
+#include "parkan/material/model.hpp"
+#include "parkan/material/wear.hpp"
+#include "parkan/msh/anim.hpp"
+#include "parkan/msh/model.hpp"
+#include "parkan/nres/archive.hpp"
+#include "parkan/texm/check.hpp"
+#include "parkan/texm/model.hpp"
+#include "parkan/texm/palette.hpp"
+
+namespace parkan::validate::detail {
+
+namespace {
+
+constexpr std::uint32_t kModelTypeId = 0x4853454D;    // "MESH": a model in a library (docs/formats/msh.md)
+constexpr std::uint32_t kPaletteTypeId = 0x6D6C6150;  // "Palm": a PAL resource (docs/formats/palettes.md 4)
+constexpr std::size_t kTexmFormatOffset = 28;         // Header::format
+
+void append_findings(std::vector<Diagnostic>& out, std::vector<Diagnostic>&& more) {
+  out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+}
+
+void check_texture_resource(const ResourceInput& input, CheckedResource& out) {
+  out.type = resource_type::kTexture;
+  std::string_view name = input.entry.empty() ? std::string_view(input.file) : std::string_view(input.entry);
+  if (!input.entry.empty()) name = input.entry;
+  else if (auto slash = name.rfind('/'); slash != std::string_view::npos) name = name.substr(slash + 1);
+  append_findings(out.findings, texm::check_texture(input.bytes, name));
+  out.facts.indexed_texture = input.bytes.size() >= kTexmFormatOffset + 4 &&
+                              load_u32(input.bytes.data() + kTexmFormatOffset) == texm::format_number(texm::Format::indexed8);
+}
+
+void check_material_resource(const ResourceInput& input, CheckedResource& out) {
+  out.type = resource_type::kMaterial;
+  auto mat = material::read_mat0(input.bytes, {input.attr1, input.attr2});
+  if (!mat) {
+    out.findings.push_back(to_diagnostic(mat.error(), "mat0.read"));
+    return;
+  }
+  append_findings(out.findings, material::check_mat0(*mat));
+  for (std::size_t p = 0; p < mat->phases.size(); ++p)
+    if (mat->phases[p].has_texture())
+      out.facts.textures.push_back({p, std::string(mat->phases[p].texture_name()), 0});
+}
+
+void check_wear_resource(const ResourceInput& input, CheckedResource& out) {
+  out.type = resource_type::kWear;
+  append_findings(out.findings, material::check_wear(input.bytes));
+  // The references as the engine's file parser reads them (check_wear reports where the parsers differ).
+  if (auto wear = material::parse_wear(input.bytes, material::WearParser::file)) {
+    out.facts.wear_read = true;
+    out.facts.wear_has_lightmaps = wear->has_lightmaps;
+    for (const auto& row : wear->materials) out.facts.wear_materials.push_back(row.name);
+    for (const auto& row : wear->lightmaps) out.facts.wear_lightmaps.push_back(row.name);
+  }
+}
+
+void check_model_resource(const ResourceInput& input, CheckedResource& out) {
+  out.type = resource_type::kModel;
+  auto model = msh::read_model(input.bytes);
+  if (!model) {
+    out.findings.push_back(to_diagnostic(model.error(), "msh.model.container"));
+    return;
+  }
+  append_findings(out.findings, msh::check_model(*model));
+  if (model->has_stream(msh::kKeyPoolType) || model->has_stream(msh::kFrameMapType))
+    append_findings(out.findings, msh::check_anim(input.bytes));
+  out.facts.model_wear = model_wear_use(*model);  // checked against the WEAR beside it (validate_references.cpp)
+}
+
+void check_palette_resource(const ResourceInput& input, CheckedResource& out) {
+  out.type = resource_type::kPalette;
+  if (auto pal = texm::read_pal(input.bytes); !pal) out.findings.push_back(to_diagnostic(pal.error(), "pal.read"));
+}
+
+// Counted under its FourCC (STAT, BTLU, ...) as `archive list` prints it (docs/formats/objects.md 1.1).
+void check_prototype_resource(const ResourceInput& input, CheckedResource& out) {
+  out.type = nres::type_name(input.type_id);
+  append_findings(out.findings, objects::check_prototype_type(input.type_id, input.bytes.size()));
+  append_findings(out.findings, objects::check_object_refs(input.bytes));
+  if (auto refs = objects::read_object_refs(input.bytes)) {
+    for (objects::ObjectRef& ref : *refs) ref.raw = {};  // the bytes go away with the archive
+    out.facts.prototype = std::move(*refs);
+  }
+}
+
+bool in_objects_registry(std::string_view file) {
+  const std::size_t slash = file.rfind('/');
+  return fold_name(slash == std::string_view::npos ? file : file.substr(slash + 1)) == objects::kObjectsArchive;
+}
+
+}  // namespace
+
+CheckedResource check_resource(const ResourceInput& input) {
+  CheckedResource out;
+  out.file = input.file;
+  out.entry = input.entry;
+  if (input.entry.empty()) {
+    switch (input.loose_kind) {
+      case FileKind::texture: check_texture_resource(input, out); break;
+      case FileKind::wear: check_wear_resource(input, out); break;
+      case FileKind::model: check_model_resource(input, out); break;
+      case FileKind::archive:
+      case FileKind::library:
+      case FileKind::other: break;
+    }
+  } else if (in_objects_registry(input.file)) {
+    check_prototype_resource(input, out);
+  } else {
+    switch (input.type_id) {
+      case texm::kMagic: check_texture_resource(input, out); break;
+      case material::kMat0TypeId: check_material_resource(input, out); break;
+      case material::kWearTypeId: check_wear_resource(input, out); break;
+      case kModelTypeId: check_model_resource(input, out); break;
+      case kPaletteTypeId: check_palette_resource(input, out); break;
+      default: out.type = nres::type_name(input.type_id); break;
+    }
+  }
+  locate_all(out.findings, input.file, input.entry);
+  return out;
+}
+
+}  // namespace parkan::validate::detail

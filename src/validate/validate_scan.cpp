@@ -1,0 +1,123 @@
+// Finding the files of a game folder and what each holds: containers (NRes, RsLi) by their magic (the game's
+// extensions are not reliable: models are NRes files named .msh), textures by theirs, WEAR texts by
+// their extension (they have no magic).
+#include <algorithm>
+#include <array>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "validate/validate_internal.hpp"
+#include "parkan/core/bytes.hpp"
+#include "parkan/core/text.hpp"
+#include "parkan/core/file.hpp"
+#include "parkan/nres/archive.hpp"
+#include "parkan/rsli/archive.hpp"
+#include "parkan/texm/model.hpp"
+#include "parkan/core/utf8_path.hpp"
+
+namespace parkan::validate::detail {
+
+namespace {
+
+bool ends_with_folded(std::string_view path, std::string_view suffix) {
+  return path.size() >= suffix.size() && fold_name(path.substr(path.size() - suffix.size())) == suffix;
+}
+
+FileKind classify_scanned(std::string_view relative, const std::array<std::uint8_t, 4>& magic, std::size_t got) {
+  const std::uint32_t value = got == 4 ? load_u32(magic.data()) : 0;
+  if (value == nres::kMagic) return ends_with_folded(relative, ".msh") ? FileKind::model : FileKind::archive;
+  if (value == texm::kMagic) return FileKind::texture;
+  if (got == 4 && magic[0] == 'N' && magic[1] == 'L' && magic[2] == 0 && magic[3] == 1) return FileKind::library;
+  if (ends_with_folded(relative, ".wea")) return FileKind::wear;
+  return FileKind::other;
+}
+
+}  // namespace
+
+std::string fold_name(std::string_view name) {
+  std::string out(name);
+  for (char& c : out) c = static_cast<char>(fold_lower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+namespace {
+
+GameFile scan_file(const std::filesystem::path& full, std::string relative, std::vector<Diagnostic>& unreadable) {
+  GameFile file;
+  file.full = full;
+  file.path = std::move(relative);
+  auto read = read_file_head(full, 12);  // NRes: magic, version, entry count
+  if (!read) {
+    unreadable.push_back({"game.file.unreadable", Severity::error, {file.path, {}, {}}, "cannot open the file"});
+    return file;
+  }
+  const ByteBuffer& head = *read;
+  std::array<std::uint8_t, 4> magic{};
+  std::copy_n(head.begin(), std::min<std::size_t>(head.size(), 4), magic.begin());
+  file.kind = classify_scanned(file.path, magic, std::min<std::size_t>(head.size(), 4));
+  if (file.kind == FileKind::archive && head.size() == 12)
+    file.entries_hint = std::min<std::size_t>(load_u32(head.data() + 8), 1u << 20);
+  if (file.kind == FileKind::library && head.size() >= 6)  // docs/formats/rsli.md 2: i16 entry count at 4
+    file.entries_hint = static_cast<std::size_t>(std::max<int>(0, static_cast<std::int16_t>(load_u16(head.data() + 4))));
+  return file;
+}
+
+void scan_entries(const std::filesystem::path& folder, const std::string& relative,
+                  const std::vector<FolderEntry>& entries, std::vector<GameFile>& files, std::vector<Diagnostic>& unreadable);
+
+// A subfolder that cannot be listed is reported by name and skipped; the rest of the game is still scanned.
+void scan_subfolder(const std::filesystem::path& folder, const std::string& relative, std::vector<GameFile>& files,
+                    std::vector<Diagnostic>& unreadable) {
+  auto entries = list_folder(folder);
+  if (!entries)
+    unreadable.push_back({"game.folder.unreadable", Severity::error, {relative, {}, {}}, entries.error().message});
+  else
+    scan_entries(folder, relative, *entries, files, unreadable);
+}
+
+// Depth-first through the `entries` of `folder` (`relative` to the game folder, "" at the top).
+void scan_entries(const std::filesystem::path& folder, const std::string& relative,
+                  const std::vector<FolderEntry>& entries, std::vector<GameFile>& files, std::vector<Diagnostic>& unreadable) {
+  for (const FolderEntry& entry : entries) {
+    const std::string path = relative.empty() ? entry.name : relative + "/" + entry.name;
+    if (entry.kind == FolderEntry::Kind::folder) scan_subfolder(folder / path_from_utf8(entry.name), path, files, unreadable);
+    if (entry.kind == FolderEntry::Kind::file) files.push_back(scan_file(folder / path_from_utf8(entry.name), path, unreadable));
+  }
+}
+
+}  // namespace
+
+Result<std::vector<GameFile>> scan_game_files(const std::filesystem::path& root, std::vector<Diagnostic>& unreadable) {
+  // The game folder itself must list (not a folder, or unreadable: an I/O error, not an empty game).
+  PARKAN_ASSIGN(std::vector<FolderEntry> top, list_folder(root));
+  std::vector<GameFile> files;
+  scan_entries(root, "", top, files, unreadable);
+  std::sort(files.begin(), files.end(), [](const GameFile& a, const GameFile& b) { return a.path < b.path; });
+  return files;
+}
+
+Status read_base_archives(const std::filesystem::path& base, std::map<std::string, ArchiveNames>& out) {
+  std::vector<Diagnostic> ignored;  // the base game is not what is being checked
+  PARKAN_ASSIGN(const std::vector<GameFile> files, scan_game_files(base, ignored));
+  for (const GameFile& file : files) {
+    if (file.kind != FileKind::archive && file.kind != FileKind::library) continue;
+    auto mapped = MappedFile::open(file.full);
+    if (!mapped) continue;
+    ArchiveNames names;
+    names.file = file.path;
+    if (file.kind == FileKind::archive) {
+      if (auto directory = nres::read(mapped->bytes(), nres::Profile::compatible)) {
+        names.readable = true;
+        for (const nres::Entry& e : directory->entries) names.folded.insert(fold_name(e.name()));
+      }
+    } else if (auto library = rsli::read(mapped->bytes(), rsli::Profile::compatible)) {
+      names.readable = true;
+      for (const rsli::Entry& e : library->entries) names.folded.insert(fold_name(e.name()));
+    }
+    out[fold_name(file.path)] = std::move(names);
+  }
+  return {};
+}
+
+}  // namespace parkan::validate::detail

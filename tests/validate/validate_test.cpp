@@ -1,0 +1,470 @@
+// parkan::validate::validate_game on the sample game, clean and with broken resources planted in it the
+// way a mod could break them: each is reported with its code, file and entry, and nothing else is.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "parkan/objects/objects.hpp"
+#include "parkan/sample/sample_game.hpp"
+#include "parkan/validate/validate.hpp"
+#include "parkan/material/mat0.hpp"
+#include "parkan/msh/model.hpp"
+#include "parkan/nres/archive.hpp"
+#include "parkan/nres/edit.hpp"
+#include "parkan/nres/write.hpp"
+#include "parkan/texm/encode.hpp"
+#include "support.hpp"
+
+namespace parkan::validate {
+namespace {
+using namespace parkan::objects;
+using namespace parkan::sample;
+
+std::string findings_text(const ValidationReport& report, Severity at_least = Severity::warning) {
+  std::string out;
+  for (const Diagnostic& d : report.findings)
+    if (d.severity <= at_least) out += d.to_string() + "\n";
+  return out;
+}
+
+TEST(Validate, TheSmallSampleGameHasNoErrors) {
+  test::TempDir dir;
+  ASSERT_TRUE(write_sample_game(dir.path(), SampleOptions{}));
+  auto report = validate_game(dir.path());
+  ASSERT_TRUE(report) << report.error().to_string();
+  EXPECT_EQ(report->totals.errors, 0u) << findings_text(*report, Severity::error);
+  EXPECT_GE(report->archives, 8u);
+  EXPECT_EQ(report->skipped_files, 0u);
+  // Every archive's directory and every resource type of the game is counted.
+  // Keys are the entry types as `archive list` prints them (prototypes under their FourCCs).
+  for (const char* type : {"Texm", "MAT0", "WEAR", "MESH", "Palm", "BTLU", "EXTO", "FORT", "SUNO", "archive"})
+    EXPECT_GT(report->by_type[type].count, 0u) << type;
+  std::size_t counted = 0;
+  for (const auto& [type, c] : report->by_type) {
+    EXPECT_EQ(c.count, c.ok + c.warnings + c.errors) << type;
+    if (type != resource_type::kArchive) counted += c.count;
+  }
+  EXPECT_EQ(counted, report->resources);
+}
+
+TEST(Validate, TheRetailSampleGameHasNoErrors) {
+  test::TempDir dir;
+  SampleOptions options;
+  options.retail = true;
+  ASSERT_TRUE(write_sample_game(dir.path(), options));
+  auto report = validate_game(dir.path());
+  ASSERT_TRUE(report) << report.error().to_string();
+  EXPECT_EQ(report->totals.errors, 0u) << findings_text(*report, Severity::error);
+  EXPECT_EQ(report->by_type["Texm"].count, 393u + 25u + 24u);  // Textures.lib, LightMap.lib, the RsLi sprites
+  EXPECT_EQ(report->by_type["Tfnt"].count, 1u);                 // gamefont.rlb's ARIALTEX.TFT
+  EXPECT_EQ(report->by_type["Palm"].count, 6u + 1u);            // palettes.lib and gamefont.rlb's PAL.PAL
+  EXPECT_EQ(report->by_type["MAT0"].count, 905u);
+  EXPECT_GE(report->by_type["MESH"].count, 380u);
+  for (const char* renamed : {"MSH", "PAL", "objects"}) EXPECT_EQ(report->by_type.count(renamed), 0u) << renamed;
+  std::size_t prototypes = 0;
+  for (const PrototypeType& type : kPrototypeTypes)
+    if (auto it = report->by_type.find(std::string(type.fourcc)); it != report->by_type.end()) {
+      prototypes += it->second.count;
+      EXPECT_EQ(it->second.ok, it->second.count) << type.fourcc;  // right sizes, empty slots not reported
+    }
+  EXPECT_EQ(prototypes, 404u);
+  EXPECT_EQ(report->by_type["STAT"].count, 170u);  // the s_ props
+}
+
+TEST(Validate, TheReportDoesNotDependOnTheThreadCount) {
+  test::TempDir dir;
+  ASSERT_TRUE(write_sample_game(dir.path(), SampleOptions{}));
+  ValidateOptions one_thread, four_threads;
+  one_thread.threads = 1;
+  four_threads.threads = 4;
+  auto one = validate_game(dir.path(), one_thread);
+  auto four = validate_game(dir.path(), four_threads);
+  ASSERT_TRUE(one && four);
+  EXPECT_EQ(findings_text(*one, Severity::note), findings_text(*four, Severity::note));
+  EXPECT_EQ(one->resources, four->resources);
+}
+
+TEST(Validate, ProgressCountsUpToTheTotal) {
+  test::TempDir dir;
+  ASSERT_TRUE(write_sample_game(dir.path(), SampleOptions{}));
+  std::size_t last_done = 0, last_total = 0, calls = 0;
+  bool monotonic = true;
+  ValidateOptions options;
+  options.threads = 2;
+  options.progress = [&](std::size_t done, std::size_t total) {
+    monotonic = monotonic && done >= last_done && done <= total;
+    last_done = done, last_total = total, ++calls;
+  };
+  ASSERT_TRUE(validate_game(dir.path(), options));
+  EXPECT_TRUE(monotonic);
+  EXPECT_GT(calls, 10u);
+  EXPECT_EQ(last_done, last_total);
+}
+
+TEST(Validate, AMissingFolderIsAnIoError) {
+  test::TempDir dir;
+  auto report = validate_game(dir.path() / "nothing here");
+  ASSERT_FALSE(report);
+  EXPECT_EQ(report.error().code, ErrorCode::io);
+}
+
+TEST(Validate, AModIsCheckedAgainstItsBaseGame) {
+  test::TempDir base, mod;
+  ASSERT_TRUE(write_sample_game(base.path(), SampleOptions{}));
+  // The mod: one WEAR library naming a material of the game's Material.lib, one nobody has, and a
+  // lightmap of the game's LightMap.lib.
+  const std::string_view wear = "2\n0 MAT_010\n1 MOD_ONLY\n\nLIGHTMAPS\n1\n0 LIGHT1.0\n";
+  const nres::EntrySpec specs[] = {{material::kWearTypeId, 0, 0, 1, "mod.wea", as_bytes(wear)}};
+  test::write_bytes(mod.path() / "mod.rlb", nres::build(specs).value());
+
+  auto alone = validate_game(mod.path());
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(alone->totals.errors, 2u) << findings_text(*alone);  // no Material.lib, no LightMap.lib
+  ValidateOptions with_base;
+  with_base.base = base.path();
+  auto against = validate_game(mod.path(), with_base);
+  ASSERT_TRUE(against);
+  EXPECT_EQ(against->totals.errors, 0u) << findings_text(*against);
+  ASSERT_EQ(against->findings.size(), 1u) << findings_text(*against);
+  EXPECT_EQ(against->findings[0].code, "wear.material.missing");
+  EXPECT_NE(against->findings[0].message.find("\"MOD_ONLY\""), std::string::npos);
+
+  // A mod's own Material.lib replaces the game's: MAT_010 is then missing too.
+  material::Mat0 plain;
+  plain.attributes = {0, 6};
+  plain.phases.resize(1);
+  const ByteBuffer plain_bytes = material::write_mat0(plain).value();
+  const nres::EntrySpec own[] = {{material::kMat0TypeId, 0, 6, 0, "MOD_ONLY", plain_bytes}};
+  test::write_bytes(mod.path() / "Material.lib", nres::build(own).value());
+  against = validate_game(mod.path(), with_base);
+  ASSERT_TRUE(against);
+  ASSERT_EQ(against->totals.warnings, 1u) << findings_text(*against);
+  EXPECT_NE(against->findings.back().message.find("\"MAT_010\""), std::string::npos) << findings_text(*against);
+
+  with_base.base = base.path() / "no such folder";
+  auto bad = validate_game(mod.path(), with_base);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, ErrorCode::io);
+}
+
+// ---- planted problems ----
+
+class Planted : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(write_sample_game(dir_.path(), SampleOptions{})); }
+
+  std::filesystem::path at(const std::string& file) const { return dir_.path() / file; }
+
+  // Replaces (or adds, when absent) entry `name` of archive `file`, keeping everything else.
+  void put_entry(const std::string& file, const std::string& name, ByteView payload, std::uint32_t type_id = 0,
+                 std::uint32_t attr1 = 0, std::uint32_t attr2 = 0, std::uint32_t attr3 = 0) {
+    ByteBuffer bytes = test::read_bytes(at(file));
+    auto archive = nres::read(bytes);
+    ASSERT_TRUE(archive) << file << ": " << archive.error().to_string();
+    nres::Document document = nres::make_document(*archive);
+    std::optional<std::size_t> index;
+    for (std::size_t i = 0; i < archive->entries.size(); ++i)
+      if (archive->entries[i].name() == name) index = i;
+    if (index) {
+      ASSERT_TRUE(nres::replace_payload(document, *index, payload));
+    } else {
+      ASSERT_TRUE(nres::add_entry(document, {type_id, attr1, attr2, attr3, name, payload}));
+    }
+    auto written = nres::write_lossless(document);
+    ASSERT_TRUE(written) << written.error().to_string();
+    test::write_bytes(at(file), *written);
+  }
+
+  ByteBuffer entry_bytes(const std::string& file, const std::string& name) {
+    ByteBuffer bytes = test::read_bytes(at(file));
+    auto archive = nres::read(bytes).value();
+    for (std::size_t i = 0; i < archive.entries.size(); ++i)
+      if (archive.entries[i].name() == name) {
+        ByteView payload = archive.payload(i);
+        return ByteBuffer(payload.begin(), payload.end());
+      }
+    ADD_FAILURE() << "no " << name << " in " << file;
+    return {};
+  }
+
+  ValidationReport validate() {
+    auto report = validate_game(dir_.path());
+    EXPECT_TRUE(report);
+    return report ? std::move(*report) : ValidationReport{};
+  }
+
+  test::TempDir dir_;
+};
+
+// The finding with `code` at file/entry, or a failure listing what was found instead.
+const Diagnostic* find_finding(const ValidationReport& report, std::string_view code, std::string_view file,
+                               std::string_view entry) {
+  for (const Diagnostic& d : report.findings)
+    if (d.code == code && d.location.file == file && d.location.entry == entry) return &d;
+  ADD_FAILURE() << "no " << code << " at " << file << "::" << entry << "; found:\n" << findings_text(report, Severity::note);
+  return nullptr;
+}
+
+ByteBuffer text_bytes(std::string_view text) { return ByteBuffer(text.begin(), text.end()); }
+
+// Where the first stream of `type_id` lies in a model NRes (the offsets the model findings carry).
+std::optional<std::uint64_t> stream_offset(ByteView model, std::uint32_t type_id) {
+  auto archive = nres::read(model, nres::Profile::compatible);
+  if (!archive) return std::nullopt;
+  for (const nres::Entry& entry : archive->entries)
+    if (entry.type_id == type_id) return entry.data_offset;
+  return std::nullopt;
+}
+
+// Every finding with `code` at file/entry, in report order.
+std::vector<Diagnostic> findings_of(const ValidationReport& report, std::string_view code, std::string_view file,
+                                    std::string_view entry) {
+  std::vector<Diagnostic> out;
+  for (const Diagnostic& d : report.findings)
+    if (d.code == code && d.location.file == file && d.location.entry == entry) out.push_back(d);
+  return out;
+}
+
+// objects.rlb records written by hand (docs/formats/objects.md 2.1): archive[32], resource[32], NUL-padded.
+ByteBuffer records_payload(std::initializer_list<std::pair<std::string_view, std::string_view>> refs) {
+  ByteBuffer out;
+  for (const auto& [archive, resource] : refs) {
+    ByteBuffer one(kObjectRefSize, 0);
+    std::copy(archive.begin(), archive.end(), one.begin());
+    std::copy(resource.begin(), resource.end(), one.begin() + kObjectNameField);
+    out.insert(out.end(), one.begin(), one.end());
+  }
+  return out;
+}
+
+TEST_F(Planted, EveryBrokenResourceIsReportedWithItsCodeFileAndEntry) {
+  // 1. A truncated texture.
+  ByteBuffer grass = entry_bytes("Textures.lib", "GRASS.0");
+  grass.resize(grass.size() / 2);
+  put_entry("Textures.lib", "GRASS.0", grass);
+  // 2. A Page rect outside the image (PANEL.A is 128x128 with four rects; the first gets x = 120, w = 64).
+  ByteBuffer panel = entry_bytes("Textures.lib", "PANEL.A");
+  const std::size_t page = panel.size() - (4 + 4 + 4 * 8);  // "Page", count, 4 rects of x, w, y, h
+  ASSERT_EQ(load_u32(panel.data() + page), 0x65676150u);    // "Page"
+  store_u16(panel.data() + page + 8, 120);
+  put_entry("Textures.lib", "PANEL.A", panel);
+  // 3. A MAT0 with 20 animation blocks (the runtime refuses 20 or more).
+  material::Mat0 many;
+  many.attributes = {0, 6};
+  many.phases.resize(2);
+  for (int b = 0; b < 19; ++b) {  // the writer refuses more; the 20th is appended by hand
+    material::AnimBlock block;
+    block.keys.push_back({0, 100, 0});
+    many.blocks.push_back(block);
+  }
+  auto many_bytes = material::write_mat0(many);
+  ASSERT_TRUE(many_bytes) << many_bytes.error().to_string();
+  constexpr std::size_t kOneKeyBlock = 4 + 2 + 6;  // header, key count, one key
+  many_bytes->insert(many_bytes->end(), many_bytes->end() - kOneKeyBlock, many_bytes->end());
+  store_u16(many_bytes->data() + 2, 20);
+  put_entry("Material.lib", "MANY_BLOCKS", *many_bytes, material::kMat0TypeId, 0, 6, 0);
+  // 4. A material whose texture is not in Textures.lib.
+  material::Mat0 lost;
+  lost.attributes = {0, 6};
+  lost.phases.resize(1);
+  const std::string lost_name = "NO_SUCH_TEX.0";
+  std::copy(lost_name.begin(), lost_name.end(), lost.phases[0].texture_field.begin());
+  auto lost_bytes = material::write_mat0(lost);
+  ASSERT_TRUE(lost_bytes) << lost_bytes.error().to_string();
+  put_entry("Material.lib", "LOST_TEXTURE", *lost_bytes, material::kMat0TypeId, 0, 6, 0);
+  // 5. A WEAR naming a missing material (the engine falls back: a warning) and a missing lightmap.
+  put_entry("world.rlb", "broken.wea", text_bytes("2\n0 MAT_010\n1 GONE_MATERIAL\n\nLIGHTMAPS\n1\n0 NO_LIGHT.0\n"),
+            material::kWearTypeId, 0, 0, 1);
+  // 6. A WEAR whose count is not a number.
+  test::write_bytes(at("wear/bad_count.wea"), text_bytes("many\n0 MAT_010\n"));
+  // 7. A model with an index past its vertices, and 8. a batch material past its WEAR rows.
+  auto read_tank = msh::read_model(entry_bytes("models.rlb", "tank.msh"));
+  ASSERT_TRUE(read_tank) << read_tank.error().to_string();
+  msh::Model tank = std::move(*read_tank);
+  tank.indices[4] = static_cast<std::uint16_t>(tank.positions.size());
+  tank.batches[0].wear_row = 9;  // tank.wea has 4 rows
+  auto tank_bytes = msh::write_model(tank);
+  ASSERT_TRUE(tank_bytes) << tank_bytes.error().to_string();
+  put_entry("models.rlb", "tank.msh", *tank_bytes);
+  // 9. An objects.rlb cycle (a -> b -> a) and 10. a reference to an absent archive.
+  auto record = [](std::string archive, std::string resource) {
+    ObjectRef ref;
+    ref.archive = std::move(archive);
+    ref.resource = std::move(resource);
+    return ref;
+  };
+  const ObjectRef to_b[] = {record("objects.rlb", "cycle_b")};
+  const ObjectRef to_a[] = {record("objects.rlb", "cycle_a")};
+  const ObjectRef absent[] = {record("nowhere.rlb", "thing.msh")};
+  put_entry("objects.rlb", "cycle_a", write_object_refs(to_b).value());
+  put_entry("objects.rlb", "cycle_b", write_object_refs(to_a).value());
+  put_entry("objects.rlb", "lost_parts", write_object_refs(absent).value());
+  // 15. A prototype of a type that is no FourCC of the registry (0, as older samples wrote), and a
+  // STAT entry of one slot instead of six; an all-empty slot next to a half-empty one.
+  put_entry("objects.rlb", "old_type", records_payload({{"models.rlb", "tank.msh"}}), 0);
+  put_entry("objects.rlb", "short_stat", records_payload({{"models.rlb", "tank.msh"}}), 0x54415453u);  // "STAT"
+  put_entry("objects.rlb", "half_empty", records_payload({{"", ""}, {"models.rlb", ""}}), 0x54524F46u);  // "FORT"
+  // 11. A PAL without its "Ipol" marker.
+  ByteBuffer pal = entry_bytes("palettes.lib", "A.PAL");
+  pal[1024] = 'X';
+  put_entry("palettes.lib", "A.PAL", pal);
+  // 12. An indexed texture whose name picks a palette the bank does not have (Q7.PAL).
+  texm::EncodeOptions indexed;
+  indexed.format = texm::Format::indexed8;
+  texm::Image image{4, 4, ByteBuffer(64, 0x80)};
+  auto lamp = texm::encode(image, indexed);
+  ASSERT_TRUE(lamp) << lamp.error().to_string();
+  put_entry("Textures.lib", "LAMP.Q7", *lamp, texm::kMagic);
+  // 13. An archive cut short.
+  ByteBuffer canonical = test::read_bytes(at("archives/canonical.lib"));
+  canonical.resize(canonical.size() - 10);
+  test::write_bytes(at("archives/canonical.lib"), canonical);
+
+  // 14. An RsLi library cut short: its last entry's packed range now ends past the file.
+  ByteBuffer fonts = test::read_bytes(at("gamefont.rlb"));
+  fonts.resize(fonts.size() - 10);
+  test::write_bytes(at("gamefont.rlb"), fonts);
+
+  const ValidationReport report = validate();
+  const std::pair<const char*, std::pair<const char*, const char*>> expected[] = {
+      {"texm.size.truncated", {"Textures.lib", "GRASS.0"}},
+      {"texm.page.rect", {"Textures.lib", "PANEL.A"}},
+      {"mat0.header.block_count", {"Material.lib", "MANY_BLOCKS"}},
+      {"mat0.texture.missing", {"Material.lib", "LOST_TEXTURE"}},
+      {"wear.material.missing", {"world.rlb", "broken.wea"}},
+      {"wear.lightmap.missing", {"world.rlb", "broken.wea"}},
+      {"wear.materials.length", {"wear/bad_count.wea", ""}},
+      {"msh.index.vertex", {"models.rlb", "tank.msh"}},
+      {"msh.batch.wear_row", {"models.rlb", "tank.msh"}},
+      {"objects.ref.cycle", {"objects.rlb", "cycle_a"}},
+      {"objects.ref.absent", {"objects.rlb", "lost_parts"}},
+      {"pal.marker", {"palettes.lib", "A.PAL"}},
+      {"texm.palette.missing", {"Textures.lib", "LAMP.Q7"}},
+      {"nres.header.total_size", {"archives/canonical.lib", ""}},
+      {"rsli.entry.bounds", {"gamefont.rlb", "PAL.PAL"}},
+      {"objects.type.unknown", {"objects.rlb", "old_type"}},
+      {"objects.type.size", {"objects.rlb", "short_stat"}},
+      {"objects.ref.empty", {"objects.rlb", "half_empty"}},
+  };
+  for (const auto& [code, where] : expected) find_finding(report, code, where.first, where.second);
+
+  // Severities: the engine's fallbacks are warnings, the rest errors.
+  EXPECT_EQ(find_finding(report, "wear.material.missing", "world.rlb", "broken.wea")->severity, Severity::warning);
+  EXPECT_EQ(find_finding(report, "texm.palette.missing", "Textures.lib", "LAMP.Q7")->severity, Severity::warning);
+  EXPECT_EQ(find_finding(report, "objects.ref.absent", "objects.rlb", "lost_parts")->severity, Severity::warning);
+  EXPECT_EQ(find_finding(report, "msh.batch.wear_row", "models.rlb", "tank.msh")->severity, Severity::error);
+
+  EXPECT_EQ(find_finding(report, "objects.type.unknown", "objects.rlb", "old_type")->severity, Severity::warning);
+  EXPECT_EQ(find_finding(report, "objects.type.size", "objects.rlb", "short_stat")->message,
+            "STAT entry of 64 bytes; STAT entries are 384 bytes (6 slots)");
+  const Diagnostic* half = find_finding(report, "objects.ref.empty", "objects.rlb", "half_empty");
+  EXPECT_EQ(half->message, "record 1: empty resource name");  // record 0, all empty, is absent
+  EXPECT_EQ(half->location.offset, std::optional<std::uint64_t>(0x60));
+  EXPECT_EQ(report.by_type.at("FORT").errors, 1u);
+  // The type as `archive list` prints it: old_type and lost_parts warn; the cycle's two have errors.
+  EXPECT_EQ(report.by_type.at("0").warnings, 2u);
+  EXPECT_EQ(report.by_type.at("0").errors, 2u);
+
+  // Exact messages of the reference rules.
+  EXPECT_EQ(find_finding(report, "mat0.texture.missing", "Material.lib", "LOST_TEXTURE")->message,
+            "phase 0: texture \"NO_SUCH_TEX.0\" is not in Textures.lib");
+  EXPECT_EQ(find_finding(report, "wear.lightmap.missing", "world.rlb", "broken.wea")->message,
+            "lightmap \"NO_LIGHT.0\" is not in LightMap.lib (the engine logs \"LightMap NO_LIGHT.0 not found.\")");
+  const Diagnostic* batch = find_finding(report, "msh.batch.wear_row", "models.rlb", "tank.msh");
+  EXPECT_EQ(batch->message,
+            "batch 0: WEAR row 9 (byte +4) is past the 4 MATERIALS rows of tank.wea (docs/formats/msh.md 12.1)");
+  const std::optional<std::uint64_t> tank_batches = stream_offset(*tank_bytes, msh::kBatchesType);
+  ASSERT_TRUE(tank_batches);
+  EXPECT_EQ(batch->location.offset, std::optional<std::uint64_t>(*tank_batches + 4));  // batch 0, byte +4
+
+  // Nothing else broke: every error is one of the planted ones (the cycle shows on both prototypes).
+  std::set<std::string> planted_codes;
+  for (const auto& [code, where] : expected) planted_codes.insert(code);
+  for (const Diagnostic& d : report.findings) {
+    if (d.severity == Severity::error) {
+      EXPECT_TRUE(planted_codes.count(d.code)) << d.to_string();
+    }
+  }
+  EXPECT_EQ(report.by_type.at("archive").errors, 2u);
+  // The retail quirk of sprites.lib is read by the engine: a warning, not an error.
+  EXPECT_EQ(find_finding(report, "rsli.entry.deflate_eof_plus_one", "sprites.lib", "INTERF24.TEX")->severity,
+            Severity::warning);
+}
+
+// Every batch against the WEAR beside its model, as `msh check` does (docs/formats/msh.md 12.1): the
+// batches of tank.msh whose byte +4 is past tank.wea's 4 rows, each at its own byte; the lit batches of
+// building.msh (+5 = 0x00) once building.wea has lost its LIGHTMAPS block, and its type 18 with them.
+TEST_F(Planted, EveryBatchIsCheckedAgainstTheWearBesideItsModel) {
+  constexpr std::size_t kBatch20 = 20;  // docs/formats/msh.md 5.1
+  ByteBuffer tank = entry_bytes("models.rlb", "tank.msh");
+  const std::optional<std::uint64_t> tank_batches = stream_offset(tank, msh::kBatchesType);
+  ASSERT_TRUE(tank_batches);
+  tank[*tank_batches + 5 * kBatch20 + 4] = 4;    // batch 5: row 4, the first past rows 0..3
+  tank[*tank_batches + 9 * kBatch20 + 4] = 200;  // batch 9
+  put_entry("models.rlb", "tank.msh", tank);
+  put_entry("models.rlb", "building.wea",
+            text_bytes("5\n0 BLD_CONCRETE\n1 BLD_WINDOW\n2 TANK_STEEL\n3 BLD_RUBBLE\n4 BLD_PORTAL\n"));
+  const ByteBuffer building = entry_bytes("models.rlb", "building.msh");
+  const std::optional<std::uint64_t> building_batches = stream_offset(building, msh::kBatchesType);
+  ASSERT_TRUE(building_batches);
+
+  const ValidationReport report = validate();
+  const std::vector<Diagnostic> rows = findings_of(report, "msh.batch.wear_row", "models.rlb", "tank.msh");
+  ASSERT_EQ(rows.size(), 2u) << findings_text(report);
+  EXPECT_EQ(rows[0].severity, Severity::error);
+  EXPECT_EQ(rows[0].message,
+            "batch 5: WEAR row 4 (byte +4) is past the 4 MATERIALS rows of tank.wea (docs/formats/msh.md 12.1)");
+  EXPECT_EQ(rows[0].location.offset, std::optional<std::uint64_t>(*tank_batches + 5 * kBatch20 + 4));
+  EXPECT_EQ(rows[1].message,
+            "batch 9: WEAR row 200 (byte +4) is past the 4 MATERIALS rows of tank.wea (docs/formats/msh.md 12.1)");
+  EXPECT_EQ(rows[1].location.offset, std::optional<std::uint64_t>(*tank_batches + 9 * kBatch20 + 4));
+
+  // building.msh's lit batches (+5 = 0x00, as `msh info` lists them): 0, 4, 7, 8, 11, 12, 14, 16, 17.
+  const std::vector<Diagnostic> lit = findings_of(report, "msh.batch.lightmap_wear", "models.rlb", "building.msh");
+  ASSERT_EQ(lit.size(), 9u) << findings_text(report);
+  EXPECT_EQ(lit[0].severity, Severity::error);
+  EXPECT_EQ(lit[0].message,
+            "batch 0: lightmapped (+5 = 0x00) but building.wea has no LIGHTMAPS block (docs/formats/msh.md 12.1)");
+  EXPECT_EQ(lit[0].location.offset, std::optional<std::uint64_t>(*building_batches + 5));
+  EXPECT_EQ(lit[8].message,
+            "batch 17: lightmapped (+5 = 0x00) but building.wea has no LIGHTMAPS block (docs/formats/msh.md 12.1)");
+  EXPECT_EQ(lit[8].location.offset, std::optional<std::uint64_t>(*building_batches + 17 * kBatch20 + 5));
+  const std::vector<Diagnostic> uv = findings_of(report, "msh.lightmap_uv.wear", "models.rlb", "building.msh");
+  ASSERT_EQ(uv.size(), 1u) << findings_text(report);
+  EXPECT_EQ(uv[0].severity, Severity::warning);
+  EXPECT_EQ(uv[0].message,
+            "type 18 lightmap UVs, but building.wea has no LIGHTMAPS block (docs/formats/msh.md 4.3: type 18 "
+            "exactly where the WEAR has LIGHTMAPS)");
+  EXPECT_EQ(uv[0].location.offset, stream_offset(building, msh::kLightmapUvType));
+
+  // Nothing else: the two models' errors are these, and the model rules are not run twice.
+  EXPECT_EQ(report.totals.errors, 2u + 9u) << findings_text(report, Severity::error);
+  EXPECT_EQ(report.by_type.at("MESH").errors, 2u);
+}
+
+TEST_F(Planted, AFileThatIsNotAResourceIsCountedNotChecked) {
+  test::write_bytes(at("readme.txt"), text_bytes("not a resource\n"));
+  test::write_bytes(at("short.lib"), text_bytes("NR"));
+  const ValidationReport report = validate();
+  EXPECT_EQ(report.skipped_files, 2u);
+  EXPECT_EQ(report.totals.errors, 0u) << findings_text(report, Severity::error);
+}
+
+TEST_F(Planted, AnArchiveWithABrokenDirectoryIsReportedAndTheRestStillChecked) {
+  ByteBuffer bytes = test::read_bytes(at("Material.lib"));
+  store_u32(bytes.data() + 8, 0x7FFFFFFF);  // entry count far past the file
+  test::write_bytes(at("Material.lib"), bytes);
+  const ValidationReport report = validate();
+  find_finding(report, "nres.directory.bounds", "Material.lib", "");
+  // The WEARs are still checked; their materials are not reported missing from a library that
+  // could not be read (its own error says why).
+  EXPECT_GT(report.by_type.at("WEAR").count, 0u);
+  EXPECT_EQ(report.by_type.count("MAT0"), 0u);
+  for (const Diagnostic& d : report.findings) {
+    EXPECT_NE(d.code, "wear.material.missing") << d.to_string();
+    EXPECT_NE(d.code, "game.library.missing") << d.to_string();
+  }
+}
+
+}  // namespace
+}  // namespace parkan::validate
