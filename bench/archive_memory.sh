@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Peak memory (maximum resident set size) of every `parkan archive` command on one large, valid NRes
-# archive (issue 9, defect 3: at most 3x the input plus 64 MB). Run by hand, not in CI:
+# archive (the bound: at most 3x the input plus 64 MB). Run by hand, not in CI:
 #
 #   bench/archive_memory.sh [PARKAN] [ENTRIES]      (defaults: build/bin/parkan, 1000000)
 #

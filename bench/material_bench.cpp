@@ -1,6 +1,6 @@
-// Materials (issue 4): phase selection + interpolation by time for a block of 8 keys with a full
-// mask (target >= 20 M samples/s on one core), and parsing every phase of a 905-material library
-// (target <= 2 ms).
+// Materials (docs/formats/mat0.md 5.5): phase selection + interpolation by time for a block of 8 keys
+// with a full mask (target >= 20 M samples/s on one core), and parsing every phase of a 905-material
+// library (target <= 2 ms).
 #include <benchmark/benchmark.h>
 
 #include "parkan/sample/sample_game.hpp"

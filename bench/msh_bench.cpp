@@ -1,4 +1,4 @@
-// MSH model reader and checker (issue 11 target): read + check of a 10,000-vertex, 38-node model
+// MSH model reader and checker, target: read + check of a 10,000-vertex, 38-node model
 // in at most 1 ms. The model is built here: a 16 x 16 vertex grid per node (LOD 0) on a node tree,
 // and a 16 x 17 grid as node 0's LOD 1, so 10,000 vertices, 17,130 triangles, with animation.
 #include <algorithm>

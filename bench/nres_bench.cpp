@@ -1,6 +1,6 @@
-// NRes performance (issue 2): on a synthetic 5,000-entry archive, strict open + validate per entry
+// NRes performance: on a synthetic 5,000-entry archive, strict open + validate per entry
 // (target <= 40 ns), the average name lookup over all names (<= 150 ns), and extracting every payload
-// against a memcpy of the same bytes in the same run (<= 1.5x). Issue 9: the streamed canonical
+// against a memcpy of the same bytes in the same run (<= 1.5x). Also the streamed canonical
 // writer (repack) and the streamed manifest (extract). Their memory is bench/archive_memory.sh's.
 #include <algorithm>
 #include <chrono>
@@ -133,7 +133,7 @@ void BM_ExtractOverMemcpyRatio(benchmark::State& state) {
 }
 BENCHMARK(BM_ExtractOverMemcpyRatio);
 
-// The streamed writers of `archive repack` and `archive extract` (issue 9: nothing the size of the
+// The streamed writers of `archive repack` and `archive extract` (nothing the size of the
 // archive is built): the canonical image and the manifest text, to sinks that only count.
 void BM_RepackStreamed(benchmark::State& state) {
   const Corpus& c = corpus();

@@ -1,5 +1,5 @@
-// RsLi codecs (issue 13) on 1 MiB of game-like data: decoding LZSS (target >= 200 MB/s) and Deflate
-// beside a memcpy of the same 1 MiB in the same run, encoding LZSS (target >= 20 MB/s, with its
+// RsLi codecs (docs/formats/rsli.md) on 1 MiB of game-like data: decoding LZSS (target >= 200 MB/s) and
+// Deflate beside a memcpy of the same 1 MiB in the same run, encoding LZSS (target >= 20 MB/s, with its
 // compression ratio) and Deflate at level 6. Every benchmark reports MB/s of unpacked bytes.
 #include <algorithm>
 #include <cstdint>

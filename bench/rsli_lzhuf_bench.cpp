@@ -1,4 +1,4 @@
-// RsLi LZHUF performance (issue 13): decoding 1 MB of game-like data (target >= 30 MB/s), encoding it,
+// RsLi LZHUF performance: decoding 1 MB of game-like data (target >= 30 MB/s), encoding it,
 // the compression ratio, and a memcpy of the same bytes in the same run for scale.
 #include <cstring>
 #include <string_view>

@@ -1,4 +1,4 @@
-// The material manager (issue 10), on the small sample game:
+// The material manager (docs/runtime.md), on the small sample game:
 // - phase by game time through a handle, 8-key animated material (target >= 15 M calls/s per core);
 // - a wear table of 20 materials loaded with warm caches (target <= 20 us);
 // - a replay of 100,000 trace lines, parsed, run and printed as JSON (target <= 1 s).

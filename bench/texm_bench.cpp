@@ -1,4 +1,4 @@
-// Texm hot paths on a 1024x1024 texture with a full mip chain, hot cache (issue 3):
+// Texm hot paths on a 1024x1024 texture with a full mip chain, hot cache:
 // decoding level 0 to RGBA8 per format and encoding 8888, each with "vs_memcpy" = time of a
 // memcpy of the same output size / time of the operation, both measured in the same run
 // (best of 30 repetitions each); and building the full mip chain of a 1024x1024 RGBA8 image.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Peak memory (maximum resident set size) of `parkan validate` on the retail-size sample game, against
-# issue 12's bound: the largest archive plus 64 MB. Run by hand, not in CI:
+# the bound: the largest archive plus 64 MB. Run by hand, not in CI:
 #
 #   bench/validate_memory.sh [PARKAN]      (default: build/bin/parkan)
 #

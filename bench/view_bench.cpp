@@ -1,4 +1,4 @@
-// The handlers behind `parkan view` (issue 14) on the retail-size sample game, without HTTP: opening
+// The handlers behind `parkan view` (docs/view.md) on the retail-size sample game, without HTTP: opening
 // the game (validation and the index the page starts from), and what opening a texture, a material
 // and a model costs (target: each answers within 100 ms; the page interactive within 1 s).
 #include <benchmark/benchmark.h>

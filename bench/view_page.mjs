@@ -1,4 +1,4 @@
-// `parkan view` in a real browser on the retail-size sample game (issue 14's targets: the page
+// `parkan view` in a real browser on the retail-size sample game (the targets: the page
 // interactive within 1 s; a texture or a model open within 100 ms on the server). Prints, over
 // --runs fresh page loads: the time until the tree is rendered (the page's data-ready-ms, measured
 // from navigation start), and the time from asking for the largest texture, material and model to

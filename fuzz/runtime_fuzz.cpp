@@ -1,5 +1,5 @@
-// The material manager driven by random calls against the small sample game (issue 10), and the trace
-// parser and replay on random text. Invariants after every call:
+// The material manager driven by random calls against the small sample game (docs/runtime.md), and
+// the trace parser and replay on random text. Invariants after every call:
 // - reference counts are never negative; a pool or lightmap slot is in use exactly when it is
 //   referenced; every texture slot in use has its object;
 // - each material and lightmap slot holds as many references as a shadow count of the calls made

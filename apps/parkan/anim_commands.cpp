@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "cli.hpp"
 #include "model_sources.hpp"
 #include "parkan/core/file.hpp"
@@ -34,7 +35,7 @@ std::optional<Error> library_error(const resource::Payload& payload) {
   const std::vector<resource::Payload> models = model_entries(**archive);
   if (models.empty()) return std::nullopt;
   return payload.locate(invalid_rule(
-      "anim.model.library",
+      msh::codes::kAnimModelLibrary,
       fmt::format("a library of {} model{}, not a model: name one as {}::{}, or check them all with "
                   "`parkan anim check {}`",
                   models.size(), models.size() == 1 ? "" : "s", payload.file(), models.front().entry_name(),
@@ -51,7 +52,7 @@ Result<LoadedModel> load_model(const std::string& reference) {
   PARKAN_TRY(expect_model(payload));
   auto streams = payload.parse([](ByteView bytes) { return msh::read_anim_streams(bytes); });
   if (!streams) {
-    if (streams.error().rule == "anim.stream.missing")
+    if (streams.error().rule == msh::codes::kAnimStreamMissing)
       if (std::optional<Error> library = library_error(payload)) return *std::move(library);
     return std::move(streams).error();
   }

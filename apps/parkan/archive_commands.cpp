@@ -1,14 +1,19 @@
 // parkan archive list|verify|cat|extract|pack|repack|add|replace|remove|rename (docs/cli.md 10.1).
 //
-// Every command keeps its memory near the size of its input (issue 9, defect 3): the archive is
-// mapped, its directory read once, and whatever is as large as the archive (JSON documents, the new
-// archive, the folder's manifest) is streamed, never built whole. bench/archive_memory.sh measures it.
+// One file for both containers: a command asks the kind registry which container its archive is (by
+// its magic) and does the NRes or the RsLi work of src/nres and src/rsli; the folder form and the
+// output files are shared.
+//
+// Every NRes command keeps its memory near the size of its input: the archive is mapped, its
+// directory read once, and whatever is as large as the archive (JSON documents, the new archive, the
+// folder's manifest) is streamed, never built whole. bench/archive_memory.sh measures it.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -21,9 +26,10 @@
 #include "parkan/nres/folder.hpp"
 #include "parkan/nres/write.hpp"
 #include "parkan/resource/archive.hpp"
+#include "parkan/resource/kind.hpp"
 #include "parkan/resource/reference.hpp"
+#include "parkan/rsli/folder.hpp"
 #include "parkan/core/utf8_path.hpp"
-#include "rsli_archive.hpp"
 
 namespace parkan::cli {
 
@@ -76,17 +82,6 @@ Result<std::uint32_t> type_id_of(const std::string& text) {
   return *id;
 }
 
-// The type id a payload's magic names, where it has one: a Texm is stored as "Texm", an NRes (a
-// model, docs/formats/msh.md) as "MESH". MAT0 and WEAR payloads have no magic.
-std::optional<std::uint32_t> type_from_magic(ByteView payload) {
-  if (payload.size() < 4) return std::nullopt;
-  switch (load_u32(payload.data())) {
-    case resource::kTypeTexm: return resource::kTypeTexm;  // the payload starts with "Texm"
-    case nres::kMagic: return resource::kTypeMesh;
-    default: return std::nullopt;
-  }
-}
-
 // stdout in blocks, for documents too large to build first.
 class StdoutWriter {
  public:
@@ -137,6 +132,341 @@ struct OutputSink {
   }
 };
 
+// ---- the container of a path, and the folder form ----------------------------------------------
+
+// True when the file starts with the RsLi magic (the kind registry's record): the RsLi work then,
+// the NRes work otherwise (whose reader names what is wrong with anything else). read_file_head
+// refuses what is not a regular file without blocking (a named pipe): the command's own open reports it.
+bool holds_library(const std::string& path) {
+  auto head = read_file_head(path_from_utf8(path), 4);
+  if (!head) return false;
+  const resource::Kind* kind = resource::kind_of_bytes(*head);
+  return kind && kind->key == "rsli";
+}
+
+// The files of one `archive extract`, written into a staging folder inside DIR and moved into DIR
+// only when every one was written and none would replace a folder or the archive being read: a run
+// that fails leaves DIR as it was (docs/cli.md 3.1). The staging folder goes in every case.
+class StagedFolder {
+ public:
+  static Result<StagedFolder> create(const std::string& dir, const std::string& input) {
+    StagedFolder staged;
+    staged.dir_ = path_from_utf8(dir);
+    staged.input_ = path_from_utf8(input);
+    staged.created_dir_ = path_kind(staged.dir_) == PathKind::missing;
+    PARKAN_TRY(make_folder(staged.dir_));
+    // '~' never starts an entry's file name ('~' only precedes a repeat number or a gap number).
+    for (int n = 0;; ++n) {
+      staged.stage_ = staged.dir_ / path_from_utf8(n == 0 ? "~extracting" : fmt::format("~extracting-{}", n));
+      if (path_kind(staged.stage_) == PathKind::missing) break;
+    }
+    PARKAN_TRY(make_folder(staged.stage_));
+    staged.owns_stage_ = true;
+    return staged;
+  }
+  StagedFolder() = default;
+  StagedFolder(StagedFolder&& other) noexcept { *this = std::move(other); }
+  StagedFolder& operator=(StagedFolder&& other) noexcept {
+    dir_ = std::move(other.dir_);
+    input_ = std::move(other.input_);
+    stage_ = std::move(other.stage_);
+    names_ = std::move(other.names_);
+    created_dir_ = other.created_dir_;
+    owns_stage_ = std::exchange(other.owns_stage_, false);
+    published_ = other.published_;
+    return *this;
+  }
+  StagedFolder(const StagedFolder&) = delete;
+  StagedFolder& operator=(const StagedFolder&) = delete;
+  ~StagedFolder() {
+    if (!owns_stage_) return;
+    std::error_code ignored;
+    fs::remove_all(stage_, ignored);
+    if (created_dir_ && !published_) fs::remove(dir_, ignored);  // only when still empty
+  }
+
+  Status write(const std::string& name, ByteView bytes) {
+    names_.push_back(name);
+    return write_file_atomic(stage_ / path_from_utf8(name), bytes);
+  }
+  fs::path staged_path(const std::string& name) {
+    names_.push_back(name);
+    return stage_ / path_from_utf8(name);
+  }
+
+  // Every target checked first, then every file moved (a rename inside one folder).
+  Status publish() {
+    for (const std::string& name : names_) {
+      const fs::path target = dir_ / path_from_utf8(name);
+      const PathKind kind = path_kind(target);
+      if (kind == PathKind::folder || kind == PathKind::other)
+        return io_error("cannot write the file: a folder (or another non-file) is in the way", path_to_utf8(target));
+      if (kind == PathKind::file && same_file(target, input_))
+        return io_error("refusing to overwrite the input file", path_to_utf8(target));
+    }
+    for (const std::string& name : names_) {
+      std::error_code error;
+      fs::rename(stage_ / path_from_utf8(name), dir_ / path_from_utf8(name), error);
+      if (error) return io_error("cannot write the file: " + error.message(), path_to_utf8(dir_ / path_from_utf8(name)));
+    }
+    published_ = true;
+    return {};
+  }
+
+ private:
+  fs::path dir_, input_, stage_;
+  std::vector<std::string> names_;
+  bool created_dir_ = false;
+  bool owns_stage_ = false;
+  bool published_ = false;
+};
+
+// Files of the folder that the manifest does not name (added by hand, never packed): one warning
+// each. `loaded` is sorted; `kept` names the container's own files of the folder besides the manifest.
+std::vector<Diagnostic> files_not_in_manifest(const fs::path& dir, const std::vector<std::string>& loaded,
+                                       const fs::path& out) {
+  std::vector<Diagnostic> found;
+  auto entries = list_folder(dir);
+  if (!entries) return found;  // the folder was just read: nothing to add when it cannot be listed now
+  for (const FolderEntry& entry : *entries) {
+    if (entry.name == nres::kManifestName || entry.kind == FolderEntry::Kind::folder) continue;
+    if (std::binary_search(loaded.begin(), loaded.end(), entry.name)) continue;
+    const fs::path file = dir / path_from_utf8(entry.name);
+    if (same_file(file, out)) continue;  // the archive just written into the folder
+    found.push_back(Diagnostic{nres::codes::kFolderUnlisted, Severity::warning, Location{path_to_utf8(file), {}, std::nullopt},
+                               "not in the manifest, so not packed (add it to \"entries\" to pack it)"});
+  }
+  std::sort(found.begin(), found.end(),
+            [](const Diagnostic& a, const Diagnostic& b) { return a.location.file < b.location.file; });
+  return found;
+}
+
+// ---- RsLi libraries (docs/cli.md 3.7) ----------------------------------------------------------
+
+struct RsliEdit {
+  std::string path, out;
+  bool compatible = false;
+  std::optional<std::string> method;  // --method; default: the replaced entry's, else stored
+  int level = 6;                      // --level: Deflate's compression level (0..12)
+};
+
+struct LibraryFile {
+  MappedFile file;
+  rsli::Archive archive;
+};
+
+Result<std::unique_ptr<LibraryFile>> open_library(const std::string& path, rsli::Profile profile) {
+  auto open = std::make_unique<LibraryFile>();
+  PARKAN_ASSIGN(open->file, MappedFile::open(path_from_utf8(path)));
+  auto archive = rsli::read(open->file.bytes(), profile);
+  if (!archive) return std::move(archive).error().in_file(path);
+  open->archive = std::move(archive).value();
+  return open;
+}
+
+rsli::Profile library_profile(bool compatible) { return compatible ? rsli::Profile::compatible : rsli::Profile::strict; }
+
+// ENTRY: "#N" or a name found as rsFind finds it.
+Result<std::size_t> library_entry(const rsli::Archive& archive, const std::string& path, const std::string& text) {
+  const resource::Reference ref = resource::parse_reference("x::" + text);
+  if (ref.index) {
+    if (*ref.index >= archive.entries.size())
+      return invalid(fmt::format("no entry #{} (the library has {} entries)", *ref.index, archive.entries.size()))
+          .in_file(path);
+    return *ref.index;
+  }
+  auto index = rsli::find(archive, resource::name_to_cp1251(text));
+  if (!index) return invalid(fmt::format("no entry named \"{}\"", text)).in_file(path);
+  return *index;
+}
+
+Result<rsli::Method> method_option(const std::optional<std::string>& text, std::optional<rsli::Method> fallback) {
+  if (!text) return fallback.value_or(rsli::Method::stored);
+  auto method = rsli::parse_method(*text);
+  if (!method)
+    return usage_error(fmt::format("--method: {} not in {{stored,xor,lzss,xor-lzss,lzhuf,xor-lzhuf,deflate}}", *text));
+  return *method;
+}
+
+Result<int> write_library(const rsli::Document& document, const std::string& out, std::vector<fs::path> inputs,
+                          bool canonical = false) {
+  auto bytes = canonical ? rsli::write_canonical(document) : rsli::write(document);
+  if (!bytes) return std::move(bytes).error().in_file(out);
+  PARKAN_TRY(write_file_atomic(path_from_utf8(out), *bytes, inputs));
+  return 0;
+}
+
+std::string method_text(const rsli::Entry& e) {
+  const std::optional<rsli::Method> m = e.method();
+  return m ? rsli::method_name(*m) : fmt::format("unknown 0x{:X}", static_cast<std::uint16_t>(e.flags()) & rsli::kMethodMask);
+}
+
+// Safe, unique (ignoring ASCII case) file names for the entries: nres's rule for a single name.
+std::vector<std::string> rsli_file_names(const rsli::Archive& archive) {
+  std::vector<std::string> names;
+  std::set<std::string> taken{std::string(rsli::kLibraryFileName), std::string(nres::kManifestName)};
+  for (std::size_t i = 0; i < archive.entries.size(); ++i) {
+    std::string name = nres::safe_file_name(archive.entries[i].name());
+    if (name.empty()) name = "entry";
+    std::string folded = name;
+    for (char& c : folded) c = static_cast<char>(fold_lower(static_cast<unsigned char>(c)));
+    if (!taken.insert(folded).second) {
+      name += fmt::format("~{}", i);
+      folded += fmt::format("~{}", i);
+      taken.insert(folded);
+    }
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
+bool holds_library_folder(const std::string& dir) {
+  return path_kind(path_from_utf8(dir) / path_from_utf8(rsli::kLibraryFileName)) == PathKind::file;
+}
+
+Result<int> rsli_list(const std::string& path, bool as_json) {
+  PARKAN_ASSIGN(auto open, open_library(path, rsli::Profile::compatible));
+  const rsli::Archive& a = open->archive;
+  if (as_json) {
+    json entries = json::array();
+    for (std::size_t i = 0; i < a.entries.size(); ++i) {
+      const rsli::Entry& e = a.entries[i];
+      entries.push_back({{"index", i},
+                         {"name", cp1251_to_utf8(e.name())},
+                         {"method", method_text(e)},
+                         {"flags", e.flags()},
+                         {"sort_value", e.sort_value()},
+                         {"key", e.key},
+                         {"size", e.unpacked_size()},
+                         {"packed_size", e.packed_size()},
+                         {"offset", e.effective_offset}});
+    }
+    print_json({{"format", "RsLi"},
+                {"version", a.header.raw[3]},
+                {"presorted", a.header.presorted()},
+                {"xor_seed", a.header.xor_seed()},
+                {"overlay", a.overlay ? json(*a.overlay) : json(nullptr)},
+                {"entries", std::move(entries)}});
+    return 0;
+  }
+  fmt::print("{:>5}  {:<12} {:<10} {:>10} {:>10} {:>10} {:>6} {:>6}\n", "index", "name", "method", "size", "packed",
+             "offset", "flags", "sort");
+  for (std::size_t i = 0; i < a.entries.size(); ++i) {
+    const rsli::Entry& e = a.entries[i];
+    fmt::print("{:>5}  {:<12} {:<10} {:>10} {:>10} {:>#10x} {:>6} {:>6}\n", i, escape_control(cp1251_to_utf8(e.name())),
+               method_text(e), e.unpacked_size(), e.packed_size(), e.effective_offset, e.flags(), e.sort_value());
+  }
+  fmt::print("{} entries, {} bytes (RsLi, {}{})\n", a.entries.size(), a.bytes.size(),
+             a.header.presorted() ? "presorted" : "sorted on load",
+             a.overlay ? fmt::format(", overlay {}", *a.overlay) : std::string());
+  return 0;
+}
+
+std::vector<Diagnostic> rsli_check(ByteView bytes, bool compatible, std::size_t& entries) {
+  entries = 0;
+  if (auto archive = rsli::read(bytes, rsli::Profile::compatible)) entries = archive->entries.size();
+  return rsli::verify(bytes, library_profile(compatible));
+}
+
+Result<int> rsli_extract(const std::string& path, const std::string& dir) {
+  PARKAN_ASSIGN(auto open, open_library(path, rsli::Profile::compatible));
+  const rsli::Archive& archive = open->archive;
+  const std::vector<std::string> names = rsli_file_names(archive);
+  PARKAN_ASSIGN(StagedFolder folder, StagedFolder::create(dir, path));
+  Progress progress("extract", archive.entries.size() + 1, !globals().quiet);
+  PARKAN_TRY(folder.write(std::string(rsli::kLibraryFileName), archive.bytes));
+  progress.advance();
+  for (std::size_t i = 0; i < archive.entries.size(); ++i) {
+    auto bytes = rsli::unpack(archive, i);
+    if (!bytes) return std::move(bytes).error().in_file(path).in_entry(std::string(archive.entries[i].name()));
+    PARKAN_TRY(folder.write(names[i], *bytes));
+    progress.advance();
+  }
+  const std::string manifest = rsli::folder_manifest(archive, names).dump(2) + "\n";
+  PARKAN_TRY(folder.write(std::string(nres::kManifestName), as_bytes(manifest)));
+  PARKAN_TRY(folder.publish());
+  progress.finish();
+  if (!globals().quiet)
+    fmt::print("{}: {} entries to {}\n", escape_control(path), archive.entries.size(), escape_control(dir));
+  return 0;
+}
+
+Result<int> rsli_pack(const std::string& dir, const std::string& out) {
+  const fs::path folder = path_from_utf8(dir);
+  const fs::path manifest_path = folder / path_from_utf8(nres::kManifestName);
+  PARKAN_ASSIGN(ByteBuffer manifest_text, read_file(manifest_path));
+  json manifest = json::parse(manifest_text.begin(), manifest_text.end(), nullptr, false);
+  if (manifest.is_discarded()) return invalid("not valid JSON").in_file(path_to_utf8(manifest_path));
+  const fs::path library_path = folder / path_from_utf8(rsli::kLibraryFileName);
+  PARKAN_ASSIGN(auto original, open_library(path_to_utf8(library_path), rsli::Profile::compatible));
+  std::vector<fs::path> inputs{manifest_path, library_path};
+  rsli::FolderLoader load = [&](const std::string& name) -> Result<ByteBuffer> {
+    if (name.empty() || name.find('/') != std::string::npos || name.find('\\') != std::string::npos || name == "..")
+      return invalid(fmt::format("file \"{}\" is not a plain file name of the folder", name)).in_file(path_to_utf8(manifest_path));
+    inputs.push_back(folder / path_from_utf8(name));
+    return read_file(inputs.back());
+  };
+  auto document = rsli::document_from_folder(original->archive, manifest, load);
+  if (!document) return std::move(document).error().in_file(path_to_utf8(manifest_path));
+  PARKAN_TRY(write_library(*document, out, inputs));
+  // The same warning as NRes pack for a file the manifest does not name (~library.rlb is read).
+  std::vector<std::string> loaded{std::string(rsli::kLibraryFileName)};
+  for (std::size_t i = 2; i < inputs.size(); ++i) loaded.push_back(path_to_utf8(inputs[i].filename()));
+  std::sort(loaded.begin(), loaded.end());
+  print_diagnostics(files_not_in_manifest(folder, loaded, path_from_utf8(out)));
+  return 0;
+}
+
+Result<int> rsli_repack(const std::string& path, const std::string& out) {
+  PARKAN_ASSIGN(auto open, open_library(path, rsli::Profile::compatible));
+  return write_library(rsli::make_document(open->archive), out, {path_from_utf8(path)}, true);
+}
+
+Result<int> rsli_add(const RsliEdit& edit, const std::string& name, const std::string& payload_path) {
+  PARKAN_ASSIGN(auto open, open_library(edit.path, library_profile(edit.compatible)));
+  PARKAN_ASSIGN(rsli::Method method, method_option(edit.method, std::nullopt));
+  auto cp1251 = utf8_to_cp1251(name);
+  if (!cp1251) return usage_error(fmt::format("name \"{}\" has characters that cp1251 cannot hold", name));
+  if (rsli::find(open->archive, *cp1251))
+    return invalid(fmt::format("an entry named \"{}\" exists (use replace)", name)).in_file(edit.path);
+  PARKAN_ASSIGN(ByteBuffer payload, read_file(path_from_utf8(payload_path)));
+  rsli::Document document = rsli::make_document(open->archive);
+  auto added = rsli::add_entry(document, *cp1251, payload, method, edit.level);
+  if (!added) return std::move(added).error().in_file(edit.path);
+  return write_library(document, edit.out, {path_from_utf8(edit.path), path_from_utf8(payload_path)});
+}
+
+Result<int> rsli_replace(const RsliEdit& edit, const std::string& entry, const std::string& payload_path) {
+  PARKAN_ASSIGN(auto open, open_library(edit.path, library_profile(edit.compatible)));
+  PARKAN_ASSIGN(std::size_t index, library_entry(open->archive, edit.path, entry));
+  PARKAN_ASSIGN(rsli::Method method, method_option(edit.method, open->archive.entries[index].method()));
+  PARKAN_ASSIGN(ByteBuffer payload, read_file(path_from_utf8(payload_path)));
+  rsli::Document document = rsli::make_document(open->archive);
+  auto replaced = rsli::replace_payload(document, index, payload, method, edit.level);
+  if (!replaced) return std::move(replaced).error().in_file(edit.path);
+  return write_library(document, edit.out, {path_from_utf8(edit.path), path_from_utf8(payload_path)});
+}
+
+Result<int> rsli_remove(const RsliEdit& edit, const std::string& entry) {
+  PARKAN_ASSIGN(auto open, open_library(edit.path, library_profile(edit.compatible)));
+  PARKAN_ASSIGN(std::size_t index, library_entry(open->archive, edit.path, entry));
+  rsli::Document document = rsli::make_document(open->archive);
+  PARKAN_TRY(rsli::remove_entry(document, index));
+  return write_library(document, edit.out, {path_from_utf8(edit.path)});
+}
+
+Result<int> rsli_rename(const RsliEdit& edit, const std::string& entry, const std::string& new_name) {
+  PARKAN_ASSIGN(auto open, open_library(edit.path, library_profile(edit.compatible)));
+  PARKAN_ASSIGN(std::size_t index, library_entry(open->archive, edit.path, entry));
+  auto cp1251 = utf8_to_cp1251(new_name);
+  if (!cp1251) return usage_error(fmt::format("name \"{}\" has characters that cp1251 cannot hold", new_name));
+  rsli::Document document = rsli::make_document(open->archive);
+  auto renamed = rsli::rename_entry(document, index, *cp1251);
+  if (!renamed) return std::move(renamed).error().in_file(edit.path);
+  return write_library(document, edit.out, {path_from_utf8(edit.path)});
+}
+
+
 // ---- list ---------------------------------------------------------------------------------------
 
 // The document of docs/cli.md, entry by entry: byte for byte what print_json gives for the whole
@@ -159,7 +489,7 @@ void add_list(CLI::App& group) {
   auto path = std::make_shared<std::string>();
   auto as_json = std::make_shared<bool>(false);
   CLI::App* c = add_command(group, "list", "list entries in original directory order", [=]() -> Result<int> {
-    if (is_rsli_library(*path)) return rsli_list(*path, *as_json);
+    if (holds_library(*path)) return rsli_list(*path, *as_json);
     PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> opened, resource::open_archive(path_from_utf8(*path)));
     const auto* nres_archive = dynamic_cast<const resource::NresArchive*>(opened.get());
     if (!nres_archive) return invalid("not an NRes archive").in_file(*path);
@@ -214,7 +544,7 @@ void add_verify(CLI::App& group) {
             unreadable = unreadable || file.error().code == ErrorCode::io;
             found.push_back(to_diagnostic(file.error(), "resource.open"));
           } else {
-            found = is_rsli_library(path) ? rsli_check(file->bytes(), *compatible, entries)
+            found = holds_library(path) ? rsli_check(file->bytes(), *compatible, entries)
                                           : nres::check(file->bytes(), profile, &entries);
             locate_all(found, path);
           }
@@ -275,21 +605,22 @@ void add_extract(CLI::App& group) {
       "every payload to a file (names made safe and unique), gaps and unindexed bytes to ~gap-N.bin, "
       "and DIR/manifest.json with every field needed to rebuild the archive byte for byte",
       [=]() -> Result<int> {
-        if (is_rsli_library(*path)) return rsli_extract(*path, *dir);
+        if (holds_library(*path)) return rsli_extract(*path, *dir);
         PARKAN_ASSIGN(auto open, open_archive(*path, nres::Profile::compatible));
         const nres::Archive& archive = open->archive;
-        PARKAN_TRY(make_folder(path_from_utf8(*dir)));
+        PARKAN_ASSIGN(StagedFolder folder, StagedFolder::create(*dir, *path));
         Progress progress("extract", nres::folder_file_count(archive), !globals().quiet);
-        OutputSink manifest{path_from_utf8(*dir) / path_from_utf8(nres::kManifestName), {path_from_utf8(*path)}, {}};
+        OutputSink manifest{folder.staged_path(std::string(nres::kManifestName)), {}, {}};
         PARKAN_TRY(nres::write_folder(
             archive,
             [&](const nres::FolderFile& f) -> Status {
-              PARKAN_TRY(write_file_atomic(path_from_utf8(*dir) / path_from_utf8(f.name), f.bytes, {path_from_utf8(*path)}));
+              PARKAN_TRY(folder.write(f.name, f.bytes));
               progress.advance();
               return {};
             },
             manifest.sink()));
         PARKAN_TRY(manifest.commit());
+        PARKAN_TRY(folder.publish());
         progress.finish();
         if (!globals().quiet)
           fmt::print("{}: {} entries to {}\n", escape_control(*path), archive.entries.size(), escape_control(*dir));
@@ -298,26 +629,6 @@ void add_extract(CLI::App& group) {
   c->add_option("ARCHIVE", *path, "NRes archive or RsLi library (an RsLi folder keeps the library as "
                                    "~library.rlb beside the unpacked entries)")->required();
   c->add_option("DIR", *dir, "output folder (created when missing)")->required();
-}
-
-// Files of the folder that the manifest does not name (added by hand, never packed): one warning
-// each. `loaded` is sorted.
-std::vector<Diagnostic> unlisted_files(const fs::path& dir, const std::vector<std::string>& loaded,
-                                       const fs::path& out) {
-  std::vector<Diagnostic> found;
-  auto entries = list_folder(dir);
-  if (!entries) return found;  // the folder was just read: nothing to add when it cannot be listed now
-  for (const FolderEntry& entry : *entries) {
-    if (entry.name == nres::kManifestName || entry.kind == FolderEntry::Kind::folder) continue;
-    if (std::binary_search(loaded.begin(), loaded.end(), entry.name)) continue;
-    const fs::path file = dir / path_from_utf8(entry.name);
-    if (same_file(file, out)) continue;  // the archive just written into the folder
-    found.push_back(Diagnostic{nres::codes::kFolderUnlisted, Severity::warning, Location{path_to_utf8(file), {}, std::nullopt},
-                               "not in the manifest, so not packed (add it to \"entries\" to pack it)"});
-  }
-  std::sort(found.begin(), found.end(),
-            [](const Diagnostic& a, const Diagnostic& b) { return a.location.file < b.location.file; });
-  return found;
 }
 
 void add_pack(CLI::App& group) {
@@ -330,7 +641,7 @@ void add_pack(CLI::App& group) {
       "payload files are rebuilt around losslessly (later data shifted, offsets and sizes recomputed). A "
       "file of DIR that the manifest does not name is not packed (a warning says so)",
       [=]() -> Result<int> {
-        if (is_rsli_folder(*dir)) return rsli_pack(*dir, *out);
+        if (holds_library_folder(*dir)) return rsli_pack(*dir, *out);
         const fs::path folder = path_from_utf8(*dir);
         const fs::path out_path = path_from_utf8(*out);
         const fs::path manifest_path = folder / path_from_utf8(nres::kManifestName);
@@ -367,12 +678,44 @@ void add_pack(CLI::App& group) {
         PARKAN_TRY(output.commit());
         if (progress) progress->finish();
         std::sort(loaded.begin(), loaded.end());
-        print_diagnostics(unlisted_files(folder, loaded, out_path));
+        print_diagnostics(files_not_in_manifest(folder, loaded, out_path));
         return 0;
       });
   c->add_option("DIR", *dir, "folder written by archive extract")->required();
   c->add_option("OUT", *out, "the archive to write")->required();
   c->add_flag("--rebuild-sort-table", *rebuild, "rebuild sort_index with the engine's compare even if no name changed");
+}
+
+// A payload for an entry of type `type_id` (docs/cli.md 3.3): its magic must be the one of the kind
+// that type names (a model's is NRes), and a kind without a magic (MAT0, WEAR) takes no payload
+// that starts with another kind's magic. A type the registry does not know takes anything.
+Status expect_payload_kind(std::uint32_t type_id, ByteView payload, const std::string& payload_path) {
+  const resource::Kind* wanted = resource::kind_of_type_id(type_id);
+  if (!wanted) return {};
+  const resource::Kind* found = resource::kind_of_bytes(payload);
+  const std::uint32_t magic = wanted->magic != 0 ? wanted->magic : wanted->type_id == resource::kTypeMesh ? nres::kMagic : 0;
+  const bool fits = magic != 0 ? payload.size() >= 4 && load_u32(payload.data()) == magic : found == nullptr;
+  if (fits) return {};
+  const std::string what = found ? fmt::format("this file is {}, not {}", found->article_name(), wanted->article_name())
+                                 : fmt::format("this file is not {} (it does not start with its magic)", wanted->article_name());
+  return invalid_rule("resource.type", what).in_file(payload_path);
+}
+
+// The payload as the entry will hold it must pass its kind's checker (the registry), unless --force.
+Status expect_payload_checks(const nres::Entry& entry, std::size_t index, ByteView payload,
+                             const std::string& payload_path, bool force) {
+  const resource::Kind* kind = resource::kind_of_type_id(entry.type_id);
+  if (force || !kind || !kind->check) return {};
+  resource::Payload located({}, payload,
+                            resource::PayloadLocation{payload_path, std::string(entry.name()), index, entry.type_id,
+                                                      entry.attr1, entry.attr2, entry.attr3});
+  for (const Diagnostic& d : kind->check(located))
+    if (d.severity == Severity::error)
+      return invalid_rule("resource.payload.check",
+                          fmt::format("not a valid {} for this entry: {} [{}] (--force writes it anyway)", kind->name,
+                                      d.message, d.code))
+          .in_file(payload_path);
+  return {};
 }
 
 // ---- repack and the editors ---------------------------------------------------------------------
@@ -405,6 +748,11 @@ Status refuse_method(const EditInput& in) {
   return {};
 }
 
+void add_force_flag(CLI::App* c, bool& force) {
+  c->add_flag("--force", force,
+              "NRes: write a payload whose magic is not its type's, or that its kind's checker refuses");
+}
+
 struct AttrOptions {
   std::optional<std::string> type;
   std::optional<std::uint32_t> attr1, attr2, attr3;
@@ -425,7 +773,7 @@ void add_repack(CLI::App& group) {
       "sort table rebuilt; gaps and unindexed regions are dropped. Reads what the compatible profile "
       "reads (a sort table in another order is rebuilt anyway)",
       [=]() -> Result<int> {
-        if (is_rsli_library(in->path)) return rsli_repack(in->path, in->out);
+        if (holds_library(in->path)) return rsli_repack(in->path, in->out);
         // Always the compatible profile: the sort table is rebuilt, so its stored order is moot.
         PARKAN_ASSIGN(auto open, open_archive(in->path, nres::Profile::compatible));
         OutputSink output{path_from_utf8(in->out), {path_from_utf8(in->path)}, {}};
@@ -474,12 +822,13 @@ void add_add(CLI::App& group) {
   auto payload_path = std::make_shared<std::string>();
   auto attrs = std::make_shared<AttrOptions>();
   auto duplicate = std::make_shared<bool>(false);
+  auto force = std::make_shared<bool>(false);
   CLI::App* c = add_command(
       group, "add",
       "append a new entry (payload 8-aligned at the end of the data region, sort table rebuilt); "
       "every other byte is kept",
       [=]() -> Result<int> {
-        if (is_rsli_library(in->path)) return rsli_add(in->rsli(), *name, *payload_path);
+        if (holds_library(in->path)) return rsli_add(in->rsli(), *name, *payload_path);
         PARKAN_TRY(refuse_method(*in));
         if (attrs->type) PARKAN_TRY(type_id_of(*attrs->type));
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
@@ -491,19 +840,29 @@ void add_add(CLI::App& group) {
         nres::EntrySpec spec;
         spec.name = entry_name;
         spec.payload = payload.bytes();
-        if (!attrs->type) {
+        if (attrs->type) {
+          PARKAN_ASSIGN(spec.type_id, type_id_of(*attrs->type));
+        } else {
           // Without --type, the payload's magic names the type; without a magic it must be given.
-          std::optional<std::uint32_t> type = type_from_magic(payload.bytes());
-          if (!type)
+          const resource::Kind* kind = resource::kind_of_bytes(payload.bytes());
+          const std::uint32_t type = !kind ? 0 : kind->key == "nres" ? resource::kTypeMesh : kind->type_id;
+          if (type == 0)
             return usage_error(fmt::format("--type is needed: {} does not start with a magic that names its type "
                                            "(Texm and NRes payloads do; MAT0 and WEAR do not)",
                                            *payload_path));
-          spec.type_id = *type;
+          spec.type_id = type;
         }
+        if (!*force) PARKAN_TRY(expect_payload_kind(spec.type_id, payload.bytes(), *payload_path));
+        // The attributes the game's entries of the type carry (the registry), unless given.
+        const resource::Kind* kind = resource::kind_of_type_id(spec.type_id);
+        spec.attr1 = attrs->attr1.value_or(kind ? kind->entry_attr1 : 0);
+        spec.attr2 = attrs->attr2.value_or(kind ? kind->entry_attr2 : 0);
+        spec.attr3 = attrs->attr3.value_or(kind ? kind->entry_attr3 : 0);
         nres::Document document = nres::make_document(std::move(open->archive));
         auto added = nres::add_entry(document, spec);
         if (!added) return std::move(added).error().in_file(in->path);
-        PARKAN_TRY(apply_attrs(document.entries.back(), *attrs));
+        PARKAN_TRY(expect_payload_checks(document.entries.back(), document.entries.size() - 1, payload.bytes(),
+                                         *payload_path, *force));
         return write_edit(*in, document, {path_from_utf8(*payload_path)});
       });
   c->add_option("ARCHIVE", in->path, "NRes archive or RsLi library")->required();
@@ -514,6 +873,7 @@ void add_add(CLI::App& group) {
                    "type id: four characters (Texm, MAT0, WEAR, ...) or a decimal number; may be left out "
                    "for a payload whose magic names it (Texm -> Texm, NRes -> MESH)");
   c->add_flag("--allow-duplicate", *duplicate, "add even when an entry of that name exists (the engine allows it)");
+  add_force_flag(c, *force);
   add_method_option(c, *in);
 }
 
@@ -522,12 +882,13 @@ void add_replace(CLI::App& group) {
   auto entry = std::make_shared<std::string>();
   auto payload_path = std::make_shared<std::string>();
   auto attrs = std::make_shared<AttrOptions>();
+  auto force = std::make_shared<bool>(false);
   CLI::App* c = add_command(
       group, "replace",
       "replace one entry's payload (later data shifted, offsets, sizes and padding recomputed; the sort "
       "table is kept) and optionally its type and attrs",
       [=]() -> Result<int> {
-        if (is_rsli_library(in->path)) return rsli_replace(in->rsli(), *entry, *payload_path);
+        if (holds_library(in->path)) return rsli_replace(in->rsli(), *entry, *payload_path);
         PARKAN_TRY(refuse_method(*in));
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));
@@ -535,6 +896,8 @@ void add_replace(CLI::App& group) {
         nres::Document document = nres::make_document(std::move(open->archive));
         PARKAN_TRY(nres::replace_payload(document, index, payload.bytes()));
         PARKAN_TRY(apply_attrs(document.entries[index], *attrs));
+        if (!*force) PARKAN_TRY(expect_payload_kind(document.entries[index].type_id, payload.bytes(), *payload_path));
+        PARKAN_TRY(expect_payload_checks(document.entries[index], index, payload.bytes(), *payload_path, *force));
         return write_edit(*in, document, {path_from_utf8(*payload_path)});
       });
   c->add_option("ARCHIVE", in->path, "NRes archive or RsLi library")->required();
@@ -542,6 +905,7 @@ void add_replace(CLI::App& group) {
   c->add_option("PAYLOAD", *payload_path, "file holding the new payload")->required();
   add_edit_options(c, *in);
   add_attr_options(c, *attrs, "new type id: four characters (Texm, MAT0, WEAR, ...) or a decimal number");
+  add_force_flag(c, *force);
   add_method_option(c, *in);
 }
 
@@ -552,7 +916,7 @@ void add_remove(CLI::App& group) {
       group, "remove",
       "remove one entry and its payload with its padding (sort table rebuilt); every other byte is kept",
       [=]() -> Result<int> {
-        if (is_rsli_library(in->path)) return rsli_remove(in->rsli(), *entry);
+        if (holds_library(in->path)) return rsli_remove(in->rsli(), *entry);
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));
         nres::Document document = nres::make_document(std::move(open->archive));
@@ -571,7 +935,7 @@ void add_rename(CLI::App& group) {
   CLI::App* c = add_command(
       group, "rename", "rename one entry (its name field zero-filled, sort table rebuilt); every other byte is kept",
       [=]() -> Result<int> {
-        if (is_rsli_library(in->path)) return rsli_rename(in->rsli(), *entry, *name);
+        if (holds_library(in->path)) return rsli_rename(in->rsli(), *entry, *name);
         PARKAN_ASSIGN(auto open, open_archive(in->path, profile_of(in->compatible)));
         PARKAN_ASSIGN(std::size_t index, resolve_entry(open->archive, in->path, *entry));
         PARKAN_ASSIGN(std::string new_name, cp1251_name(*name));

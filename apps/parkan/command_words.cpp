@@ -97,8 +97,9 @@ WordCheck check_command_words(const CLI::App& app, int argc, const char* const* 
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--") break;
+    if (arg == "--quiet") continue;  // the global flag, anywhere after the group too (docs/cli.md 1.1)
     if (is_option(arg)) {
-      if (arg != "--quiet") other_option = true;
+      other_option = true;
       if (at != &app) break;  // the verb's own options and arguments follow: CLI11's business
       continue;
     }

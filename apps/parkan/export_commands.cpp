@@ -12,6 +12,7 @@
 #include "parkan/export/gltf.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/game.hpp"
+#include "parkan/resource/kind.hpp"
 #include "parkan/resource/reference.hpp"
 #include "parkan/core/utf8_path.hpp"
 
@@ -119,6 +120,8 @@ Result<int> export_one(const GltfArgs& args) {
       if (!gltf::model_entries(*library).empty()) return export_archive(args, library);
     }
   }
+  // A payload of another kind is named as msh info names it, before the model reader reads its bytes.
+  PARKAN_TRY(resource::expect_kind(payload, *resource::find_kind("msh")));
   const auto container = gltf::container_for(path_from_utf8(args.out));
   if (!container) return usage_error(fmt::format("OUT must end in .gltf or .glb, not {}", args.out));
   PARKAN_ASSIGN(std::optional<resource::Game> game, open_game(args, payload.file()));

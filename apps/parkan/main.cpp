@@ -1,17 +1,26 @@
 // parkan: the command-line toolchain. Thin glue over the library; see spec docs/cli.md.
 #include <cstdio>
+#include <exception>
 
 #include "cli.hpp"
 #include "command_words.hpp"
 #include "parkan/core/console.hpp"
+#include "parkan/core/file.hpp"
 
 namespace parkan::cli {
 int exit_code();
 }
 
-int main(int raw_argc, char** raw_argv) {
+namespace {
+
+// Exit code of a defect of parkan itself (docs/cli.md 1.5): an exception no command caught.
+constexpr int kInternalError = 70;
+
+int run(int raw_argc, char** raw_argv) {
   using namespace parkan::cli;
   parkan::prepare_console();
+  // No command writes over a file it read (docs/cli.md 1.6), in one place: core's atomic writer.
+  parkan::refuse_overwriting_read_files();
   // UTF-8 arguments on every platform (Windows passes the ANSI code page's otherwise).
   std::vector<std::string> arguments = parkan::utf8_arguments(raw_argc, raw_argv);
   std::vector<char*> pointers;
@@ -62,4 +71,20 @@ int main(int raw_argc, char** raw_argv) {
     return 2;
   }
   return exit_code();
+}
+
+}  // namespace
+
+// Nothing throws past main: an exception a command let through is reported as one error line.
+int main(int raw_argc, char** raw_argv) {
+  try {
+    return run(raw_argc, raw_argv);
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "parkan: error: internal: %s\n", e.what());
+  } catch (...) {
+    std::fflush(stdout);
+    std::fputs("parkan: error: internal: an unknown exception\n", stderr);
+  }
+  return kInternalError;
 }

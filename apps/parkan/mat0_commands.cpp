@@ -1,5 +1,6 @@
 // parkan mat0 dump|build|check|phases|sample|find (docs/cli.md 10.3). Glue only: the format and
 // the library folder live in parkan/material, the lookup in parkan/runtime, opening in parkan/resource.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -14,6 +15,7 @@
 #include "parkan/material/library_folder.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/sample.hpp"
+#include "parkan/nres/archive.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/payload.hpp"
 #include "parkan/resource/reference.hpp"
@@ -66,12 +68,12 @@ struct OpenMaterial {
   material::Mat0 mat;
 };
 
-// SRC as one material: an entry of another type says what it is ("X.lib::ROCK.0 is a Texm, not a
+// SRC as one material: an entry of another type says what it is ("X.lib::ROCK.0: this entry is a Texm, not a
 // MAT0") before its bytes are read as a material.
 Result<OpenMaterial> open_material(const std::string& src, const AttrFlags& attrs) {
   PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(src));
   PARKAN_TRY(refuse_whole_archive(payload, src));
-  PARKAN_TRY(payload.expect_type(resource::kTypeMat0, "MAT0"));
+  PARKAN_TRY(resource::expect_kind(payload, *resource::find_kind("mat0")));
   PARKAN_ASSIGN(material::Mat0 mat, payload.parse(material::read_mat0, attrs.for_payload(payload)));
   return OpenMaterial{std::move(payload), std::move(mat)};
 }
@@ -109,6 +111,25 @@ Result<json> read_json_file(const fs::path& path) {
   return doc;
 }
 
+// Files of the dumped folder that the manifest does not name (added by hand, never built): one
+// warning each, the wording and code of NRes pack's (docs/cli.md 3.3). `loaded` is sorted.
+std::vector<Diagnostic> unlisted_files(const fs::path& dir, const std::vector<std::string>& loaded, const fs::path& out) {
+  std::vector<Diagnostic> found;
+  auto entries = list_folder(dir);
+  if (!entries) return found;  // the folder was just read: nothing to add when it cannot be listed now
+  for (const FolderEntry& entry : *entries) {
+    if (entry.name == nres::kManifestName || entry.kind == FolderEntry::Kind::folder) continue;
+    if (std::binary_search(loaded.begin(), loaded.end(), entry.name)) continue;
+    const fs::path file = dir / path_from_utf8(entry.name);
+    if (same_file(file, out)) continue;  // the library just written into the folder
+    found.push_back(Diagnostic{nres::codes::kFolderUnlisted, Severity::warning, Location{path_to_utf8(file), {}, std::nullopt},
+                               "not in the manifest, so not packed (add it to \"entries\" to pack it)"});
+  }
+  std::sort(found.begin(), found.end(),
+            [](const Diagnostic& a, const Diagnostic& b) { return a.location.file < b.location.file; });
+  return found;
+}
+
 Result<int> build_library(const fs::path& in_dir, const std::string& out) {
   PARKAN_ASSIGN(json manifest, read_json_file(in_dir / path_from_utf8(nres::kManifestName)));
   std::vector<fs::path> inputs{in_dir / path_from_utf8(nres::kManifestName)};
@@ -133,6 +154,10 @@ Result<int> build_library(const fs::path& in_dir, const std::string& out) {
     return e;
   }
   PARKAN_TRY(write_file_atomic(path_from_utf8(out), *bytes, inputs));
+  std::vector<std::string> loaded;
+  for (std::size_t i = 1; i < inputs.size(); ++i) loaded.push_back(path_to_utf8(inputs[i].filename()));
+  std::sort(loaded.begin(), loaded.end());
+  print_diagnostics(unlisted_files(in_dir, loaded, path_from_utf8(out)));
   return 0;
 }
 
@@ -188,8 +213,10 @@ void add_mat0_commands(CLI::App& app) {
           if (!out->empty()) return dump_library(*src, *out);
           PARKAN_ASSIGN(OpenMaterial m, open_material(*src, *attrs));
           json doc = material::mat0_to_json(m.mat);
-          // One document either way; the text form is indented for editing.
-          std::cout << doc.dump(*as_json ? -1 : 2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+          // One document either way; the text form is indented for editing, an array of numbers on one line.
+          std::cout << (*as_json ? doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                                 : material::mat0_text(doc))
+                    << '\n';
           return 0;
         });
     cmd->add_option("SRC", *src, "a MAT0 payload file, ARCHIVE::NAME, ARCHIVE::#N, or a whole ARCHIVE with OUTDIR")

@@ -1,8 +1,6 @@
 #include "model_sources.hpp"
 
-#include <fmt/format.h>
-
-#include "parkan/nres/archive.hpp"
+#include "parkan/resource/kind.hpp"
 #include "parkan/resource/reference.hpp"
 #include "parkan/core/utf8_path.hpp"
 
@@ -14,8 +12,7 @@ bool is_model_entry(const resource::Payload& payload) {
 
 Status expect_model(const resource::Payload& payload) {
   if (!payload.is_entry() || is_model_entry(payload)) return {};
-  return payload.locate(invalid_rule(
-      "resource.type", fmt::format("this entry is a {}, not a model", nres::type_name(payload.location().type_id))));
+  return resource::expect_kind(payload, *resource::find_kind("msh"));
 }
 
 std::vector<resource::Payload> model_entries(const resource::Archive& archive) {

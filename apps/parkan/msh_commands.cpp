@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "cli.hpp"
 #include "model_sources.hpp"
 #include "parkan/core/text.hpp"
@@ -33,7 +34,7 @@ Result<LoadedMsh> load_msh(const std::string& reference) {
   PARKAN_ASSIGN(std::vector<resource::Payload> payloads, models_named(reference));
   if (payloads.size() != 1 || (payloads[0].is_entry() && !resource::parse_reference(reference).is_entry())) {
     Error library = invalid_rule(
-        "msh.model.library",
+        msh::codes::kModelLibrary,
         fmt::format("a library of {} model{}, not a model: name one as {}::{}, or check them all with "
                     "`parkan msh check {}`",
                     payloads.size(), payloads.size() == 1 ? "" : "s", payloads[0].file(),

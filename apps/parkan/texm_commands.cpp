@@ -54,15 +54,12 @@ resource::Payload texture_payload(resource::Payload payload) {
   return payload;
 }
 
-// An archive entry texm commands take: a Texm by type id, or an entry without one (an RsLi library's)
-// that holds a Texm or a font.
-bool holds_texture(const resource::Archive& archive, std::size_t index) {
-  const std::uint32_t type_id = archive.entry(index).type_id;
-  if (type_id != 0) return type_id == resource::kTypeTexm;
-  Result<resource::Payload> payload = archive.payload(index);
-  if (!payload || payload->bytes().size() < 4) return false;
-  const std::uint32_t magic = load_u32(payload->bytes().data());
-  return magic == texm::kMagic || (magic == texm::kFontMagic && texm::font_atlas(payload->bytes()));
+// Whether an entry without a type id (an RsLi library's) holds a Texm or a font: texm commands take
+// those too. Asked of bytes already read, so an entry is decompressed once.
+bool holds_texture(ByteView bytes) {
+  if (bytes.size() < 4) return false;
+  const std::uint32_t magic = load_u32(bytes.data());
+  return magic == texm::kMagic || (magic == texm::kFontMagic && texm::font_atlas(bytes));
 }
 
 Result<OpenTexture> open_texture(const std::string& src) {
@@ -73,7 +70,7 @@ Result<OpenTexture> open_texture(const std::string& src) {
     PARKAN_ASSIGN(texm::Texture texture, payload.parse(texm::read));
     return OpenTexture{std::move(payload), std::move(texture)};
   }
-  PARKAN_TRY(payload.expect_type(resource::kTypeTexm, "Texm"));
+  PARKAN_TRY(resource::expect_kind(payload, *resource::find_kind("texm")));
   PARKAN_ASSIGN(texm::Texture texture, payload.parse(texm::read));
   return OpenTexture{std::move(payload), std::move(texture)};
 }
@@ -154,24 +151,34 @@ void print_info_text(const OpenTexture& t) {
 // A file name for an archive entry: UTF-8 of the cp1251 name, path separators and control bytes replaced.
 std::string file_name_for(std::string_view entry_name) { return portable_file_name(cp1251_to_utf8(entry_name)); }
 
-// What a worker made of one texture of an archive: the PNG, or the error that skips the texture
-// (`skipped`), or the error that stops the export (the payload cannot be read).
+// What a worker made of one entry of an archive: the PNG, or the error that skips the texture, or the
+// error that stops the export (the payload cannot be read), or nothing (`texture` false: an untyped
+// entry that holds no texture).
 struct EncodedTexture {
   std::string entry_name;
   Result<ByteBuffer> png = ByteBuffer{};
   bool fatal = false;
+  bool texture = true;
 };
 
 EncodedTexture encode_texture(const resource::Archive& archive, std::size_t index, std::size_t level,
                               const texm::DecodeOptions& options) {
   EncodedTexture out;
   auto payload = archive.payload(index);
+  if (!payload && archive.entry(index).type_id == 0) {  // an unreadable untyped entry is no texture
+    out.texture = false;
+    return out;
+  }
   if (!payload) {
     out.png = std::move(payload).error();
     out.fatal = true;
     return out;
   }
   out.entry_name = payload->location().name;
+  if (archive.entry(index).type_id == 0 && !holds_texture(payload->bytes())) {
+    out.texture = false;
+    return out;
+  }
   out.png = [&]() -> Result<ByteBuffer> {
     const resource::Payload texture_bytes = texture_payload(std::move(*payload));
     PARKAN_ASSIGN(texm::Texture texture, texture_bytes.parse(texm::read));
@@ -240,6 +247,78 @@ unsigned png_thread_count(unsigned requested) {
   return std::clamp(n, 1u, kMaxPngThreads);
 }
 
+// The PNGs of one export, written into a staging folder inside OUTDIR and moved into OUTDIR only
+// when every texture is done (docs/cli.md 2.2): an export that stops half way leaves OUTDIR as it was
+// (a folder it created is removed again).
+class StagedPngs {
+ public:
+  static Result<StagedPngs> create(const fs::path& dir, const fs::path& input) {
+    StagedPngs staged;
+    staged.dir_ = dir;
+    staged.input_ = input;
+    staged.created_dir_ = path_kind(dir) == PathKind::missing;
+    PARKAN_TRY(make_folder(dir));
+    for (int n = 0;; ++n) {
+      staged.stage_ = dir / path_from_utf8(n == 0 ? "~to-png" : fmt::format("~to-png-{}", n));
+      if (path_kind(staged.stage_) == PathKind::missing) break;
+    }
+    staged.owns_stage_ = true;  // before make_folder, so that a half-made stage is cleaned as well
+    PARKAN_TRY(make_folder(staged.stage_));
+    return staged;
+  }
+  StagedPngs() = default;
+  StagedPngs(StagedPngs&& other) noexcept { *this = std::move(other); }
+  StagedPngs& operator=(StagedPngs&& other) noexcept {
+    dir_ = std::move(other.dir_);
+    input_ = std::move(other.input_);
+    stage_ = std::move(other.stage_);
+    names_ = std::move(other.names_);
+    created_dir_ = other.created_dir_;
+    owns_stage_ = std::exchange(other.owns_stage_, false);
+    published_ = other.published_;
+    return *this;
+  }
+  StagedPngs(const StagedPngs&) = delete;
+  StagedPngs& operator=(const StagedPngs&) = delete;
+  ~StagedPngs() {
+    if (!owns_stage_) return;
+    std::error_code ignored;
+    fs::remove_all(stage_, ignored);
+    if (created_dir_ && !published_) fs::remove(dir_, ignored);  // only when still empty
+  }
+
+  Status write(const std::string& name, ByteView bytes) {
+    names_.push_back(name);
+    return write_file_atomic(stage_ / path_from_utf8(name), bytes);
+  }
+
+  // Every target checked first, then every file moved (a rename inside one folder).
+  Status publish() {
+    for (const std::string& name : names_) {
+      const fs::path target = dir_ / path_from_utf8(name);
+      const PathKind kind = path_kind(target);
+      if (kind == PathKind::folder || kind == PathKind::other)
+        return io_error("cannot write the file: a folder (or another non-file) is in the way", path_to_utf8(target));
+      if (kind == PathKind::file && same_file(target, input_))
+        return io_error("refusing to overwrite the input file", path_to_utf8(target));
+    }
+    for (const std::string& name : names_) {
+      std::error_code error;
+      fs::rename(stage_ / path_from_utf8(name), dir_ / path_from_utf8(name), error);
+      if (error) return io_error("cannot write the file: " + error.message(), path_to_utf8(dir_ / path_from_utf8(name)));
+    }
+    published_ = true;
+    return {};
+  }
+
+ private:
+  fs::path dir_, input_, stage_;
+  std::vector<std::string> names_;
+  bool created_dir_ = false;
+  bool owns_stage_ = false;
+  bool published_ = false;
+};
+
 // Every Texm entry of an archive to OUTDIR/<name>.png, encoded on `threads` threads and written in
 // archive order. A texture that does not decode is reported and skipped (exit 1 at the end); an
 // entry that cannot be read or an output that cannot be written stops the export (exit 3).
@@ -252,13 +331,16 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
       if (texm::external_palette_colours(payload.bytes())) palette = std::move(payload);
     }
   const texm::DecodeOptions options = decode_options(palette);
-  PARKAN_TRY(make_folder(path_from_utf8(out_dir)));
+  PARKAN_ASSIGN(StagedPngs staged, StagedPngs::create(path_from_utf8(out_dir), path_from_utf8(archive.path())));
+  // Texm entries by type id, and untyped entries (RsLi) that encode_texture reads once to tell.
   std::vector<std::size_t> textures;
-  for (std::size_t i = 0; i < archive.entry_count(); ++i)
-    if (holds_texture(archive, i)) textures.push_back(i);
+  for (std::size_t i = 0; i < archive.entry_count(); ++i) {
+    const std::uint32_t type_id = archive.entry(i).type_id;
+    if (type_id == resource::kTypeTexm || type_id == 0) textures.push_back(i);
+  }
   Progress progress("texm to-png", textures.size(), !globals().quiet);
   std::set<std::string> used;
-  std::size_t failures = 0;
+  std::size_t failures = 0, exported = 0;
   Status stopped;
   ordered_parallel(
       textures.size(), png_thread_count(threads),
@@ -270,6 +352,7 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
           return false;
         }
         progress.advance();
+        if (!done.texture) return true;
         if (!done.png) {
           print_error(done.png.error());
           ++failures;
@@ -279,14 +362,15 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
         std::string key = name;
         for (char& c : key) c = char(fold_lower(static_cast<unsigned char>(c)));  // case-insensitive file systems
         if (!used.insert(key).second) name += fmt::format("#{}", i);
-        stopped = write_file_atomic(path_from_utf8(out_dir) / path_from_utf8(name + ".png"), *done.png,
-                                    {path_from_utf8(archive.path())});
+        stopped = staged.write(name + ".png", *done.png);
+        exported += stopped.ok();
         return stopped.ok();
       });
   PARKAN_TRY(stopped);
+  PARKAN_TRY(staged.publish());
   progress.finish();
   if (!globals().quiet)
-    std::cerr << fmt::format("exported {} of {} textures to {}\n", textures.size() - failures, textures.size(),
+    std::cerr << fmt::format("exported {} of {} textures to {}\n", exported, exported + failures,
                              escape_control(out_dir));
   return failures ? 1 : 0;
 }
@@ -354,7 +438,7 @@ Result<int> run_from_png(const FromPng& a) {
   if (!a.into.empty()) {
     if (!resource::parse_reference(a.into).is_entry()) return usage_error("--into needs ARCHIVE::NAME or ARCHIVE::#N");
     PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(a.into));
-    PARKAN_TRY(payload.expect_type(resource::kTypeTexm, "Texm"));
+    PARKAN_TRY(resource::expect_kind(payload, *resource::find_kind("texm")));
     auto original = texm::read(payload.bytes());
     if (!original)
       return payload.locate(invalid("cannot keep the original header: " + std::move(original).error().to_string()));
@@ -534,10 +618,13 @@ void add_texm_commands(CLI::App& app) {
       });
       nlohmann::json slots = nlohmann::json::array();
       int invalid_count = 0;
+      std::string first_invalid;  // "Z9.PAL (slot 285): <why>", for the error line
       for (std::size_t i = 0; i < bank.slots.size(); ++i) {
         if (!bank.slots[i]) continue;
         auto pal = texm::read_pal(*bank.slots[i]);
         invalid_count += !pal.ok();
+        if (!pal.ok() && first_invalid.empty())
+          first_invalid = fmt::format("{} (slot {}): {}", texm::palette_slot_name(i), i, pal.error().to_string());
         slots.push_back({{"index", i}, {"name", texm::palette_slot_name(i)}, {"size", bank.slots[i]->size()},
                          {"error", pal.ok() ? nlohmann::json(nullptr) : nlohmann::json(pal.error().to_string())}});
       }
@@ -550,7 +637,12 @@ void add_texm_commands(CLI::App& app) {
                                    slot["size"].get<std::size_t>(),
                                    slot["error"].is_null() ? "" : "  " + slot["error"].get<std::string>());
       }
-      return invalid_count ? 1 : 0;
+      if (invalid_count == 0) return 0;
+      // A failing exit always says why on stderr (docs/cli.md 2.5), besides the slot list.
+      print_error(invalid(fmt::format("{} of {} filled palette slots do not read as PAL resources; the first, {}",
+                                      invalid_count, bank.loaded(), first_invalid))
+                      .in_file(*path));
+      return 1;
     });
     c->add_option("ARCHIVE", *path, "the palettes archive (palettes.lib)")->required();
     c->add_flag("--json", *json, "print one JSON document");

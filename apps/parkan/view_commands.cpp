@@ -25,6 +25,14 @@ namespace {
 constexpr time_t kReadTimeoutSeconds = 5;
 constexpr time_t kWriteTimeoutSeconds = 30;
 constexpr std::size_t kMaxRequestBody = 0;  // GET only: no body is accepted
+// cpp-httplib gives each connection a worker for as long as it is open, so idle connections (a
+// browser's spare sockets, or a client that connects and says nothing) must not hold workers long:
+// a connection silent for a second is closed, and the pool is large enough that a page's requests find
+// a worker while many idle ones wait out that second (docs/cli.md 7). The pool is bounded: more
+// connections queue, they never spawn threads.
+constexpr time_t kIdleTimeoutSeconds = 1;
+constexpr std::size_t kKeepAliveRequests = 100;
+constexpr std::size_t kWorkers = 64;
 constexpr int kDefaultPort = 8151;
 
 // Content types. Debian's cpp-httplib compresses with Brotli at its highest quality (2 s for three.js,
@@ -105,6 +113,9 @@ Result<int> run_view(const ViewFlags& flags) {
   PARKAN_ASSIGN(std::unique_ptr<view::Service> service, view::Service::open(path_from_utf8(flags.game)));
   const validate::ValidationReport& report = service->report();
   httplib::Server server;
+  server.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
+  server.set_keep_alive_timeout(kIdleTimeoutSeconds);
+  server.set_keep_alive_max_count(kKeepAliveRequests);
   server.set_read_timeout(kReadTimeoutSeconds, 0);
   server.set_write_timeout(kWriteTimeoutSeconds, 0);
   server.set_payload_max_length(kMaxRequestBody);
@@ -161,7 +172,7 @@ void add_view_commands(CLI::App& app) {
                                   "read-only",
                                   [flags]() -> Result<int> { return run_view(*flags); });
   command->add_option("GAME_DIR", flags->game, "the game folder")->required();
-  command->add_option("--port", flags->port, "the port (default 8151; 0: any free port)")->check(CLI::Range(0, 65535));
+  command->add_option("--port", flags->port, "the TCP port to serve on, on 127.0.0.1 (default 8151; 0: any free port, printed in the URL)")->check(CLI::Range(0, 65535));
   command->add_flag("--no-open", flags->no_open, "do not open a browser");
 }
 

@@ -26,7 +26,7 @@ using nlohmann::json;
 Result<resource::Payload> open_wear(const std::string& src) {
   auto payload = resource::open_payload(src);
   if (payload) {
-    PARKAN_TRY(payload->expect_type(resource::kTypeWear, "WEAR"));
+    PARKAN_TRY(resource::expect_kind(*payload, *resource::find_kind("wear")));
     return payload;
   }
   Error e = std::move(payload).error();

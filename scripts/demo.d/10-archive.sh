@@ -1,7 +1,7 @@
 # NRes archives: list and verify a sample archive with the corpus edge cases (an unindexed
 # region like Part 2 Textures.lib, gaps, duplicate and mixed-case names, junk after NULs), extract
 # it, pack it back and show with cmp that the result is byte-identical; then edit and repack.
-# Issue 9: verify takes several archives and names each finding's rule code; add takes the type from
+# verify takes several archives and names each finding's rule code; add takes the type from
 # the payload's magic; a broken archive is one error line each, never a hang on a named pipe.
 LIB="$DEMO/game/archives/edge_cases.lib"
 OUT="$DEMO/archive"

@@ -1,6 +1,6 @@
-# Materials (issues 4, 9): dump a sample material to text, rebuild it byte-identical, edit a colour by
-# meaning, look at its runtime records and phase animation, check several files, parse WEAR texts with
-# both engine parsers, round-trip the whole library.
+# Materials (docs/formats/mat0.md, docs/formats/wear.md): dump a sample material to text, rebuild it
+# byte-identical, edit a colour by meaning, look at its runtime records and phase animation, check
+# several files, parse WEAR texts with both engine parsers, round-trip the whole library.
 LIB="$DEMO/game/Material.lib"
 OUT="$DEMO/material"
 mkdir -p "$OUT"

@@ -3,6 +3,8 @@
 #include "parkan/core/file.hpp"
 
 #include <algorithm>
+#include <mutex>
+#include <set>
 #include <utility>
 
 #include "parkan/core/utf8_path.hpp"
@@ -15,13 +17,50 @@ namespace {
 
 constexpr std::size_t kWriteBuffer = std::size_t(1) << 20;
 
+// The files read so far, once refuse_overwriting_read_files() has been called (docs/cli.md 1.6).
+// Readers run on several threads (validate), hence the lock.
+struct ReadFiles {
+  std::mutex lock;
+  bool enabled = false;
+  std::set<std::filesystem::path> paths;
+};
+
+ReadFiles& read_files() {
+  static ReadFiles instance;
+  return instance;
+}
+
+void remember_read_file(const std::filesystem::path& path) {
+  ReadFiles& files = read_files();
+  std::lock_guard<std::mutex> hold(files.lock);
+  if (files.enabled) files.paths.insert(path);
+}
+
+Status refuse_read_file_target(const std::filesystem::path& target) {
+  ReadFiles& files = read_files();
+  std::lock_guard<std::mutex> hold(files.lock);
+  for (const std::filesystem::path& input : files.paths)
+    if (same_file(target, input))
+      return io_error("refusing to overwrite " + path_to_utf8(input) + ", a file this command reads",
+                      path_to_utf8(target));
+  return {};
+}
+
 }  // namespace
+
+void refuse_overwriting_read_files(bool on) {
+  ReadFiles& files = read_files();
+  std::lock_guard<std::mutex> hold(files.lock);
+  files.enabled = on;
+  if (!on) files.paths.clear();
+}
 
 Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
   MappedFile file;
   file.path_ = path;
   std::size_t size = 0;
   PARKAN_ASSIGN(platform::FileHandle handle, platform::open_regular(path, size));
+  remember_read_file(path);
   if (size > 0) {
     auto view = platform::map_view(handle, size, path);
     platform::close_file(handle);
@@ -54,6 +93,7 @@ Result<InputFile> InputFile::open(const std::filesystem::path& path) {
   InputFile file;
   std::size_t size = 0;
   PARKAN_ASSIGN(file.file_, platform::open_regular(path, size));
+  remember_read_file(path);
   file.path_ = path;
   return file;
 }
@@ -101,6 +141,7 @@ Result<AtomicFile> AtomicFile::create(const std::filesystem::path& path,
                                       const std::vector<std::filesystem::path>& inputs) {
   for (const auto& input : inputs)
     if (same_file(path, input)) return io_error("refusing to overwrite the input file", path_to_utf8(path));
+  PARKAN_TRY(refuse_read_file_target(path));
   AtomicFile file;
   file.path_ = path;
   PARKAN_ASSIGN(file.file_, platform::create_temporary_beside(path, file.temp_));

@@ -6,20 +6,17 @@
 
 #include "evidence/raw_nres.hpp"
 #include "parkan/evidence/tally.hpp"
+#include "parkan/material/model.hpp"
 
 namespace parkan::evidence {
 
 namespace {
 
-constexpr std::size_t kMat0HeaderSize = 4;
-constexpr std::size_t kPhaseSize = 34;
-constexpr std::size_t kTextureNameOffset = 18;
-constexpr std::size_t kTextureNameSize = 16;
-constexpr std::size_t kBlockHeaderSize = 6;
-constexpr std::size_t kMat0KeySize = 6;
-constexpr std::uint16_t kMaxBlocks = 19;  // the engine refuses 20 or more (docs/formats/mat0.md 3.1)
-
-std::size_t prefix_size(std::uint32_t attr2) { return attr2 >= 4 ? 10 : attr2 == 3 ? 6 : attr2 == 2 ? 2 : 0; }
+// The layout is the format's (parkan/material/model.hpp, docs/formats/mat0.md 3); the walk below
+// keeps its own bounds, so that a payload the reader refuses is counted as unreadable, not fatal.
+using material::kBlockHeaderSize;
+using material::kPhaseSize;
+constexpr std::size_t kTextureNameOffset = material::kParamCount;  // the name follows p0..p17 (4.1, 4.2)
 
 bool is_c_space(std::uint8_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
 
@@ -65,14 +62,14 @@ std::optional<WearFacts> read_wear_facts(ByteView bytes) {
 }
 
 void count_material(ByteView payload, std::uint32_t attr2, Tally& tally) {
-  if (payload.size() < kMat0HeaderSize) {
+  if (payload.size() < material::kHeaderSize) {
     ++tally.unreadable;
     return;
   }
   const std::uint16_t phases = load_u16(payload.data());
   const std::uint16_t blocks = load_u16(payload.data() + 2);
-  const std::uint64_t phase_table = kMat0HeaderSize + prefix_size(attr2);
-  if (blocks > kMaxBlocks || !range_fits(phase_table, std::uint64_t(phases) * kPhaseSize, payload.size())) {
+  const std::uint64_t phase_table = material::kHeaderSize + material::prefix_size(attr2);
+  if (blocks > material::kMaxAnimBlocks || !range_fits(phase_table, std::uint64_t(phases) * kPhaseSize, payload.size())) {
     ++tally.unreadable;
     return;
   }
@@ -86,12 +83,12 @@ void count_material(ByteView payload, std::uint32_t attr2, Tally& tally) {
     }
     const std::uint16_t keys = load_u16(payload.data() + at + 4);
     at += kBlockHeaderSize;
-    if (!range_fits(at, std::uint64_t(keys) * kMat0KeySize, payload.size())) {
+    if (!range_fits(at, std::uint64_t(keys) * material::kKeySize, payload.size())) {
       ++tally.unreadable;
       return;
     }
     key_runs.emplace_back(at, keys);
-    at += std::uint64_t(keys) * kMat0KeySize;
+    at += std::uint64_t(keys) * material::kKeySize;
   }
   if (at != payload.size()) {
     ++tally.unreadable;
@@ -102,7 +99,7 @@ void count_material(ByteView payload, std::uint32_t attr2, Tally& tally) {
   QuestionCounts& k2 = tally[QuestionId::mat0_k2_zero];
   for (const auto& [offset, keys] : key_runs)
     for (std::uint16_t k = 0; k < keys; ++k) {
-      if (load_u16(payload.data() + offset + k * kMat0KeySize + 4) == 0)
+      if (load_u16(payload.data() + offset + k * material::kKeySize + 4) == 0)
         ++k2.for_count;
       else
         ++k2.against_count;
@@ -113,7 +110,7 @@ void count_material(ByteView payload, std::uint32_t attr2, Tally& tally) {
     const std::uint8_t* phase = payload.data() + phase_table + std::size_t(p) * kPhaseSize;
     const auto cell = static_cast<std::int8_t>(phase[17]);
     const char* name = reinterpret_cast<const char*>(phase + kTextureNameOffset);
-    const std::size_t length = std::find(name, name + kTextureNameSize, '\0') - name;
+    const std::size_t length = std::find(name, name + material::kTextureFieldSize, '\0') - name;
     if (cell < 0) {
       cells.add_detail(cell == -1 ? "phases_whole_texture" : "phases_other_negative");
     } else if (length == 0) {

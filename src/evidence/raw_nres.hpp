@@ -9,12 +9,10 @@
 
 #include "parkan/core/bytes.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/msh/anim_types.hpp"
+#include "parkan/nres/archive.hpp"
 
 namespace parkan::evidence::detail {
-
-inline constexpr std::uint32_t kNresMagic = 0x7365524E;  // "NRes"
-inline constexpr std::size_t kNresHeaderSize = 16;
-inline constexpr std::size_t kNresRowSize = 64;
 
 struct RawRow {
   std::uint32_t type_id = 0;
@@ -25,20 +23,20 @@ struct RawRow {
   std::uint32_t sort_index = 0;
 };
 
-inline bool starts_with_nres(ByteView bytes) { return bytes.size() >= 4 && load_u32(bytes.data()) == kNresMagic; }
+inline bool starts_with_nres(ByteView bytes) { return bytes.size() >= 4 && load_u32(bytes.data()) == nres::kMagic; }
 
 // The rows of an NRes archive, or nullopt when the header or the directory does not fit (docs/formats/nres.md 2).
 // A row whose payload lies outside the file keeps payload_in_file = false.
 inline std::optional<std::vector<RawRow>> read_raw_nres(ByteView bytes) {
-  if (bytes.size() < kNresHeaderSize || load_u32(bytes.data()) != kNresMagic) return std::nullopt;
+  if (bytes.size() < nres::kHeaderSize || load_u32(bytes.data()) != nres::kMagic) return std::nullopt;
   const std::int32_t count = load_i32(bytes.data() + 8);
   if (count < 0) return std::nullopt;
-  const std::uint64_t directory_size = std::uint64_t(count) * kNresRowSize;
-  if (directory_size > bytes.size() - kNresHeaderSize) return std::nullopt;
+  const std::uint64_t directory_size = std::uint64_t(count) * nres::kEntrySize;
+  if (directory_size > bytes.size() - nres::kHeaderSize) return std::nullopt;
   const std::size_t directory = bytes.size() - static_cast<std::size_t>(directory_size);
   std::vector<RawRow> rows(static_cast<std::size_t>(count));
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const std::uint8_t* p = bytes.data() + directory + i * kNresRowSize;
+    const std::uint8_t* p = bytes.data() + directory + i * nres::kEntrySize;
     RawRow& row = rows[i];
     row.type_id = load_u32(p);
     row.attr1 = load_u32(p + 4);
@@ -47,7 +45,7 @@ inline std::optional<std::vector<RawRow>> read_raw_nres(ByteView bytes) {
     row.attr3 = load_u32(p + 16);
     const char* name = reinterpret_cast<const char*>(p + 20);
     std::size_t length = 0;
-    while (length < 36 && name[length] != 0) ++length;
+    while (length < nres::kNameFieldSize && name[length] != 0) ++length;
     row.name = std::string_view(name, length);
     const std::uint32_t offset = load_u32(p + 56);
     row.sort_index = load_u32(p + 60);
@@ -86,7 +84,7 @@ inline bool is_model_container(const std::vector<RawRow>& rows) {
   bool nodes = false;
   for (const RawRow& row : rows) {
     if (row.type_id >= 0x100) return false;
-    if (row.type_id == 1) nodes = true;
+    if (row.type_id == msh::kNodeTableType) nodes = true;
   }
   return nodes;
 }

@@ -12,20 +12,23 @@
 #include "parkan/core/file.hpp"
 #include "parkan/core/utf8_path.hpp"
 #include "parkan/evidence/evidence.hpp"
+#include "parkan/resource/kind.hpp"
 #include "parkan/rsli/archive.hpp"
+#include "parkan/texm/model.hpp"
 
 namespace parkan::evidence {
 
 namespace {
 
-constexpr std::uint32_t kTypeTexm = 0x6D786554;  // "Texm" (docs/formats/nres.md 3.1)
-constexpr std::uint32_t kTypeMat0 = 0x3054414D;  // "MAT0"
-constexpr std::uint32_t kTypeWear = 0x52414557;  // "WEAR"
+using resource::kTypeMat0;
+using resource::kTypeTexm;
+using resource::kTypeWear;
 
 bool is_rsli(ByteView bytes) {
-  return bytes.size() >= 4 && bytes[0] == 'N' && bytes[1] == 'L' && bytes[2] == 0 && bytes[3] == 1;
+  const resource::Kind* kind = resource::kind_of_bytes(bytes);
+  return kind && kind->key == "rsli";
 }
-bool is_texm(ByteView bytes) { return bytes.size() >= 4 && load_u32(bytes.data()) == kTypeTexm; }
+bool is_texm(ByteView bytes) { return bytes.size() >= 4 && load_u32(bytes.data()) == texm::kMagic; }
 
 struct FoundFile {
   std::filesystem::path full;

@@ -7,16 +7,14 @@
 
 #include "evidence/raw_nres.hpp"
 #include "parkan/evidence/tally.hpp"
+#include "parkan/texm/model.hpp"
 
 namespace parkan::evidence {
 
 namespace {
 
-constexpr std::uint32_t kTexmMagic = 0x6D786554;  // "Texm"
-constexpr std::uint32_t kPageMagic = 0x65676150;  // "Page"
-constexpr std::size_t kTexmHeaderSize = 32;
-constexpr std::size_t kPaletteSize = 1024;
-constexpr std::uint32_t kMaxMipCount = 32;
+// The layout is the format's (parkan/texm/model.hpp); the walk below keeps its own bounds and
+// needs only the fields it counts, so a texture that the reader would refuse is still counted.
 // Level k's block sum of an 8-bit field is at most 255 * 4^k: 12 levels stay within 32 bits.
 constexpr std::uint32_t kMaxMipLevelChecked = 12;
 
@@ -180,7 +178,7 @@ void count_mips(const std::vector<Level>& levels, const FormatLayout& layout, Ta
 }  // namespace
 
 void count_texture(ByteView payload, std::string_view entry_name, Tally& tally) {
-  if (payload.size() < kTexmHeaderSize || load_u32(payload.data()) != kTexmMagic) {
+  if (payload.size() < texm::kHeaderSize || load_u32(payload.data()) != texm::kMagic) {
     ++tally.unreadable;
     return;
   }
@@ -189,19 +187,19 @@ void count_texture(ByteView payload, std::string_view entry_name, Tally& tally) 
   const std::uint32_t mip_count = load_u32(payload.data() + 12);
   const std::uint32_t format = load_u32(payload.data() + 28);
   const std::optional<FormatLayout> layout = format_layout(format);
-  if (!layout || width == 0 || height == 0 || mip_count == 0 || mip_count > kMaxMipCount) {
+  if (!layout || width == 0 || height == 0 || mip_count == 0 || mip_count > texm::kMaxMipCount) {
     ++tally.unreadable;
     return;
   }
-  std::uint64_t offset = kTexmHeaderSize;
+  std::uint64_t offset = texm::kHeaderSize;
   ByteView palette;
   if (format == 0) {
-    if (payload.size() - offset < kPaletteSize) {
+    if (payload.size() - offset < texm::kPaletteSize) {
       ++tally.unreadable;
       return;
     }
-    palette = payload.subspan(offset, kPaletteSize);
-    offset += kPaletteSize;
+    palette = payload.subspan(offset, texm::kPaletteSize);
+    offset += texm::kPaletteSize;
   }
   const std::uint64_t chain_start = offset;
   std::vector<Level> levels;
@@ -219,9 +217,9 @@ void count_texture(ByteView payload, std::string_view entry_name, Tally& tally) 
   // The Page chunk (docs/formats/texm.md 4.1): exactly 8 + 8 * n bytes after the chain, or nothing.
   std::uint32_t rect_count = 0;
   const std::uint64_t rest = payload.size() - offset;
-  if (rest >= 8 && load_u32(payload.data() + offset) == kPageMagic) {
+  if (rest >= texm::kPageHeaderSize && load_u32(payload.data() + offset) == texm::kPageMagic) {
     const std::uint32_t n = load_u32(payload.data() + offset + 4);
-    if (rest == 8 + std::uint64_t(n) * 8)
+    if (rest == texm::kPageHeaderSize + std::uint64_t(n) * texm::kPageRectSize)
       rect_count = n;
     else
       tally[QuestionId::page_cell_in_range].add_detail("textures_page_chunk_malformed");

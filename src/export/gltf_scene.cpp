@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "export/gltf_internal.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/export/png.hpp"
@@ -461,16 +462,16 @@ Result<std::uint32_t> still_key(const msh::AnimStreams& anim, std::uint32_t node
   if (start == msh::kNoMap) {
     const std::uint16_t fallback = anim.node_fallback(node);
     if (fallback >= anim.key_count)
-      return invalid_rule("anim.node.fallback_range",
+      return invalid_rule(msh::codes::kAnimNodeFallbackRange,
                           fmt::format("node {}: fallback key {} is past the {} keys", node, fallback, anim.key_count));
     return std::uint32_t(fallback);
   }
   if (start >= anim.word_count)
-    return invalid_rule("anim.node.map_range", fmt::format("node {}: frame map start {} is past the {} words of Res19",
+    return invalid_rule(msh::codes::kAnimNodeMapRange, fmt::format("node {}: frame map start {} is past the {} words of Res19",
                                                            node, start, anim.word_count));
   const std::uint16_t key = load_u16(anim.map.data() + std::size_t(start) * msh::kMapWordSize);
   if (key >= anim.key_count)
-    return invalid_rule("anim.map.next_key", fmt::format("node {}: frame 0 maps to key {}, past the {} keys", node,
+    return invalid_rule(msh::codes::kAnimMapNextKey, fmt::format("node {}: frame 0 maps to key {}, past the {} keys", node,
                                                          key, anim.key_count));
   return std::uint32_t(key);
 }

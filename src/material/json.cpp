@@ -662,4 +662,54 @@ nlohmann::json wear_to_json(const Wear& wear) {
           {"has_lightmaps_block", wear.has_lightmaps}};
 }
 
+namespace {
+
+bool is_number_array(const nlohmann::json& value) {
+  return value.is_array() && !value.empty() &&
+         std::all_of(value.begin(), value.end(), [](const nlohmann::json& v) { return v.is_number(); });
+}
+
+void append_text(std::string& out, const nlohmann::json& value, std::size_t depth) {
+  const auto scalar = [](const nlohmann::json& v) {
+    return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };
+  const std::string indent(2 * (depth + 1), ' ');
+  const std::string closing(2 * depth, ' ');
+  if (value.is_object() && !value.empty()) {
+    out += "{\n";
+    bool first = true;
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (!first) out += ",\n";
+      first = false;
+      out += indent + scalar(nlohmann::json(it.key())) + ": ";
+      append_text(out, it.value(), depth + 1);
+    }
+    out += "\n" + closing + "}";
+  } else if (value.is_array() && !value.empty() && !is_number_array(value)) {
+    out += "[\n";
+    bool first = true;
+    for (const nlohmann::json& element : value) {
+      if (!first) out += ",\n";
+      first = false;
+      out += indent;
+      append_text(out, element, depth + 1);
+    }
+    out += "\n" + closing + "]";
+  } else if (is_number_array(value)) {
+    out += "[";
+    for (std::size_t i = 0; i < value.size(); ++i) out += (i ? ", " : "") + scalar(value[i]);
+    out += "]";
+  } else {
+    out += scalar(value);
+  }
+}
+
+}  // namespace
+
+std::string mat0_text(const nlohmann::json& doc) {
+  std::string out;
+  append_text(out, doc, 0);
+  return out;
+}
+
 }  // namespace parkan::material

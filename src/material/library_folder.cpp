@@ -53,7 +53,7 @@ LibraryFolder to_library_folder(const nres::Archive& library) {
       auto mat = read_mat0(f.bytes, {e.attr1, e.attr2});
       if (mat) {
         std::string name = unique_name(taken, f.name, i, kTextSuffix);
-        std::string dumped = mat0_to_json(*mat).dump(2) + "\n";
+        std::string dumped = mat0_text(mat0_to_json(*mat)) + "\n";
         ByteView bytes = as_bytes(dumped);
         out.files.push_back({name, ByteBuffer(bytes.begin(), bytes.end())});
         (*entry)["file"] = name;

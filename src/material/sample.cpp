@@ -63,7 +63,8 @@ Selection Timeline::select_by_time(std::uint32_t game_time, std::uint32_t& start
 
 // docs/formats/mat0.md 5.6 says "as sub_100031F0, but the time is t * cycleLength": the product (in float, converted as the
 // engine converts) replaces the time since the start, and every mode, mode 3's rand() and start time
-// write included, then runs as by time. The seeds are silent on mode 3 here; this is the literal reading.
+// write included, then runs as by time. Mode 3 here is an open question (docs/formats/mat0.md 10);
+// this is the literal reading.
 Selection Timeline::select_by_t(float t, std::uint32_t& start_time, const RandomSource& rand) const {
   return select_local(engine_float_to_u32(normalize_t(t) * static_cast<float>(cycle_)), start_time, rand);
 }

@@ -6,7 +6,7 @@
 namespace parkan::material {
 
 namespace {
-// The line end of the canonical text (the seeds' grammar shows "\n").
+// The line end of the canonical text: LF (docs/formats/wear.md 6.1).
 constexpr std::string_view kLineEnd = "\n";
 
 void put_rows(std::string& out, const std::vector<WearRow>& rows) {

@@ -5,18 +5,21 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
+#include "parkan/core/finding_sink.hpp"
 #include "parkan/msh/anim.hpp"
 
 namespace parkan::msh {
 
 namespace {
 
+// The findings in core's finding sink (at most kMaxFindingsPerRule of one rule, then one note).
 struct Findings {
-  std::vector<Diagnostic> list;
+  FindingSink sink{codes::kAnimFindingsTruncated};
   template <class... Args>
   void add(Severity severity, const char* code, std::optional<std::uint64_t> offset,
            fmt::format_string<Args...> format, Args&&... args) {
-    add_diagnostic(list, severity, code, offset, fmt::format(format, std::forward<Args>(args)...));
+    sink.add(severity, code, offset, fmt::format(format, std::forward<Args>(args)...));
   }
 };
 
@@ -33,12 +36,12 @@ void check_attributes(const AnimStreams& s, Findings& f) {
       f.add(Severity::warning, code, e.data_offset, "type {} stream: {} is {}, expected {} ({})", e.type_id, field,
             have, want, rule);
   };
-  warn("anim.nodes.attr3", s.nodes_entry, "attr3 (node stride)", s.nodes_entry.attr3, kNodeTableAttr3, "docs/formats/msh.md 1");
-  warn("anim.keys.attr1", s.keys_entry, "attr1 (key count)", s.keys_entry.attr1, s.key_count, "docs/formats/msh-animation.md 2.1");
-  warn("anim.keys.attr2", s.keys_entry, "attr2", s.keys_entry.attr2, 0, "docs/formats/msh-animation.md 2.1");
-  warn("anim.keys.attr3", s.keys_entry, "attr3", s.keys_entry.attr3, kKeyPoolAttr3, "docs/formats/msh-animation.md 2.1");
-  warn("anim.map.attr1", s.map_entry, "attr1 (word count)", s.map_entry.attr1, s.word_count, "docs/formats/msh-animation.md 2.2");
-  warn("anim.map.attr3", s.map_entry, "attr3", s.map_entry.attr3, kFrameMapAttr3, "docs/formats/msh-animation.md 2.2");
+  warn(codes::kAnimNodesAttr3, s.nodes_entry, "attr3 (node stride)", s.nodes_entry.attr3, kNodeTableAttr3, "docs/formats/msh.md 1");
+  warn(codes::kAnimKeysAttr1, s.keys_entry, "attr1 (key count)", s.keys_entry.attr1, s.key_count, "docs/formats/msh-animation.md 2.1");
+  warn(codes::kAnimKeysAttr2, s.keys_entry, "attr2", s.keys_entry.attr2, 0, "docs/formats/msh-animation.md 2.1");
+  warn(codes::kAnimKeysAttr3, s.keys_entry, "attr3", s.keys_entry.attr3, kKeyPoolAttr3, "docs/formats/msh-animation.md 2.1");
+  warn(codes::kAnimMapAttr1, s.map_entry, "attr1 (word count)", s.map_entry.attr1, s.word_count, "docs/formats/msh-animation.md 2.2");
+  warn(codes::kAnimMapAttr3, s.map_entry, "attr3", s.map_entry.attr3, kFrameMapAttr3, "docs/formats/msh-animation.md 2.2");
 }
 
 // NaN or infinite positions and times, and quaternion words outside the canonical range.
@@ -48,14 +51,14 @@ void check_key_data(const AnimStreams& s, Findings& f) {
     const AnimKey key = s.key(k);
     for (int c = 0; c < 3; ++c)
       if (!std::isfinite(key.pos[c]))
-        f.add(Severity::error, "anim.key.finite", s.key_offset(k) + 4 * c,
+        f.add(Severity::error, codes::kAnimKeyFinite, s.key_offset(k) + 4 * c,
               "key {}: position {} is {} (key data must be finite)", k, kPosNames[c], key.pos[c]);
     if (!std::isfinite(key.time))
-      f.add(Severity::error, "anim.key.finite", s.key_offset(k) + 12, "key {}: time is {} (key data must be finite)",
+      f.add(Severity::error, codes::kAnimKeyFinite, s.key_offset(k) + 12, "key {}: time is {} (key data must be finite)",
             k, key.time);
     for (int c = 0; c < 4; ++c)
       if (key.quat_raw[c] == -32768)
-        f.add(Severity::warning, "anim.key.quat_range", s.key_offset(k) + 16 + 2 * c,
+        f.add(Severity::warning, codes::kAnimKeyQuatRange, s.key_offset(k) + 16 + 2 * c,
               "key {}: quaternion word {} is -32768, outside [-32767, 32767] (docs/formats/msh-animation.md 10.4)", k, c);
   }
 }
@@ -66,14 +69,14 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
   Findings f;
   check_key_data(s, f);
   if (s.layout == NodeLayout::legacy24) {
-    f.add(Severity::note, "anim.nodes.legacy", s.nodes_entry.data_offset,
+    f.add(Severity::note, codes::kAnimNodesLegacy, s.nodes_entry.data_offset,
           "legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3), not sampled: node rules not checked, "
           "passed through unchanged");
-    return std::move(f.list);
+    return f.sink.take();
   }
   check_attributes(s, f);
   if (s.frame_count == 0)
-    f.add(Severity::error, "anim.frame_count.zero", s.map_entry.data_offset,
+    f.add(Severity::error, codes::kAnimFrameCountZero, s.map_entry.data_offset,
           "frame count (Res19 attr2) is 0 (rule 9.6)");
 
   std::uint64_t previous_fallback = 0;  // of node i - 1
@@ -96,7 +99,7 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
     // 9.2
     const bool fallback_ok = fallback < s.key_count;
     if (!fallback_ok)
-      f.add(Severity::error, "anim.node.fallback_range", node_at + kNodeFallbackOffset,
+      f.add(Severity::error, codes::kAnimNodeFallbackRange, node_at + kNodeFallbackOffset,
             "node {}: fallback key {} is past the key pool ({} keys) (rule 9.2)", i, fallback, s.key_count);
     // 9.3
     bool block_ok = false;
@@ -104,11 +107,11 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
       ++animated_nodes;
       block_ok = std::uint64_t(map_start) + s.frame_count <= s.word_count;
       if (!block_ok)
-        f.add(Severity::error, "anim.node.map_range", node_at + kNodeMapStartOffset,
+        f.add(Severity::error, codes::kAnimNodeMapRange, node_at + kNodeMapStartOffset,
               "node {}: map block {}..{} is past the frame map ({} words) (rule 9.3)", i, map_start,
               std::uint64_t(map_start) + s.frame_count, s.word_count);
       if (blocks_in_order && map_start != map_cursor) {
-        f.add(Severity::warning, "anim.map.block_order", node_at + kNodeMapStartOffset,
+        f.add(Severity::warning, codes::kAnimMapBlockOrder, node_at + kNodeMapStartOffset,
               "node {}: map block starts at word {}, expected {} (blocks follow each other in node order without "
               "holes or overlap, docs/formats/msh-animation.md 5.3)",
               i, map_start, map_cursor);
@@ -122,7 +125,7 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
       if (scanned_words > kMaxScannedWords) {
         scans_stopped = true;
         block_ok = false;
-        f.add(Severity::note, "anim.map.scan_limit", node_at + kNodeMapStartOffset,
+        f.add(Severity::note, codes::kAnimMapScanLimit, node_at + kNodeMapStartOffset,
               "node {}: map word checks stopped after {} words (overlapping map blocks)", i, kMaxScannedWords);
       }
     } else {
@@ -137,7 +140,7 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
         }
       }
       if (bad > 0)
-        f.add(Severity::error, "anim.map.next_key", s.word_offset(std::uint64_t(map_start) + first_frame),
+        f.add(Severity::error, codes::kAnimMapNextKey, s.word_offset(std::uint64_t(map_start) + first_frame),
               "node {}: frame {} maps to key {}, whose next key is past the key pool ({} keys) (rule 9.4){}", i,
               first_frame, first_value, s.key_count,
               bad > 1 ? fmt::format("; {} such words in the block", bad) : std::string());
@@ -145,7 +148,7 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
 
     // The track Res8[start .. fallback] (5.1); undefined when the fallbacks do not increase.
     if (i > 0 && fallback < start) {
-      f.add(Severity::warning, "anim.node.fallback_order", node_at + kNodeFallbackOffset,
+      f.add(Severity::warning, codes::kAnimNodeFallbackOrder, node_at + kNodeFallbackOffset,
             "node {}: fallback key {} is not after the previous node's {} (fallback keys increase, "
             "docs/formats/msh-animation.md 5.1); its track is empty",
             i, fallback, start - 1);
@@ -162,17 +165,17 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
       float before = load_f32(s.keys.data() + (k - 1) * kKeyStride + 12);
       float here = load_f32(s.keys.data() + k * kKeyStride + 12);
       if (!(here > before)) {
-        f.add(Severity::error, "anim.key.time_order", s.key_offset(k) + 12,
+        f.add(Severity::error, codes::kAnimKeyTimeOrder, s.key_offset(k) + 12,
               "node {}: key {} time {} does not follow key {} time {} (times increase, rule 9.5)", i, k, here, k - 1,
               before);
         break;
       }
     }
     if (has_map && length < 2)
-      f.add(Severity::error, "anim.track.map_keys", node_at + kNodeMapStartOffset,
+      f.add(Severity::error, codes::kAnimTrackMapKeys, node_at + kNodeMapStartOffset,
             "node {}: has a frame map but its track has {} key (rule 9.5 needs 2)", i, length);
     if (!has_map && length != 1)
-      f.add(Severity::warning, "anim.track.unmapped_keys", node_at + kNodeFallbackOffset,
+      f.add(Severity::warning, codes::kAnimTrackUnmappedKeys, node_at + kNodeFallbackOffset,
             "node {}: no frame map but {} keys; only key {} is ever shown (docs/formats/msh-animation.md 5.1)", i, length,
             fallback);
 
@@ -180,12 +183,12 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
     const float first_time = load_f32(s.keys.data() + start * kKeyStride + 12);
     const float end_time = load_f32(s.keys.data() + std::size_t(fallback) * kKeyStride + 12);
     if (first_time != 0.0f)
-      f.add(Severity::warning, "anim.track.start_time", s.key_offset(start) + 12,
+      f.add(Severity::warning, codes::kAnimTrackStartTime, s.key_offset(start) + 12,
             "node {}: track starts at time {}, expected 0 (docs/formats/msh-animation.md 5.2)", i, first_time);
     for (std::uint64_t k = start; k <= fallback; ++k) {
       float t = load_f32(s.keys.data() + k * kKeyStride + 12);
       if (!whole_non_negative(t)) {
-        f.add(Severity::warning, "anim.key.whole_time", s.key_offset(k) + 12,
+        f.add(Severity::warning, codes::kAnimKeyWholeTime, s.key_offset(k) + 12,
               "node {}: key {} time {} is not a whole non-negative frame (docs/formats/msh-animation.md 5.2)", i, k, t);
         break;
       }
@@ -209,7 +212,7 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
         }
         const std::uint16_t have = load_u16(s.map.data() + (std::size_t(map_start) + frame) * kMapWordSize);
         if (have != want) {
-          f.add(Severity::warning, "anim.map.canonical_word", s.word_offset(std::uint64_t(map_start) + frame),
+          f.add(Severity::warning, codes::kAnimMapCanonicalWord, s.word_offset(std::uint64_t(map_start) + frame),
                 "node {}: frame {} maps to key {}, the canonical map has {} (docs/formats/msh-animation.md 5.4)", i, frame, have,
                 want);
           break;
@@ -221,22 +224,22 @@ std::vector<Diagnostic> check_anim(const AnimStreams& s) {
   // 9 canonical 3: frame_count == max end time + 1.
   if (max_end_known && s.node_count > 0 && whole_non_negative(max_end_time) &&
       double(s.frame_count) != double(max_end_time) + 1.0)
-    f.add(Severity::warning, "anim.frame_count.canonical", s.map_entry.data_offset,
+    f.add(Severity::warning, codes::kAnimFrameCountCanonical, s.map_entry.data_offset,
           "frame count {} is not the last key time {} + 1 (docs/formats/msh-animation.md 5.2)", s.frame_count, max_end_time);
   // 9 canonical 4 / 5.3: the blocks cover the map exactly.
   if (blocks_in_order && map_cursor != s.word_count)
-    f.add(Severity::warning, "anim.map.coverage", s.map_entry.data_offset,
+    f.add(Severity::warning, codes::kAnimMapCoverage, s.map_entry.data_offset,
           "frame map has {} words, the {} map blocks cover {} (docs/formats/msh-animation.md 5.3)", s.word_count, animated_nodes,
           map_cursor);
   if (animated_nodes == 0 && s.frame_count != kStaticFrameCount)
-    f.add(Severity::warning, "anim.frame_count.static", s.map_entry.data_offset,
+    f.add(Severity::warning, codes::kAnimFrameCountStatic, s.map_entry.data_offset,
           "static model (no node has a map): frame count is {}, expected 1 (docs/formats/msh-animation.md 5.3)", s.frame_count);
-  return std::move(f.list);
+  return f.sink.take();
 }
 
 std::vector<Diagnostic> check_anim(ByteView model) {
   auto streams = read_anim_streams(model);
-  if (!streams) return {to_diagnostic(streams.error(), "anim.model.container")};
+  if (!streams) return {to_diagnostic(streams.error(), codes::kAnimModelContainer)};
   return check_anim(*streams);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // The engine's numeric procedures, defined inline so that the sampler keeps them in registers;
-// math.cpp exports them under their public names (parkan/msh/math.hpp). Seed sections as there.
+// math.cpp exports them under their public names (parkan/msh/math.hpp). docs/ sections as there.
 #include <cmath>
 #include <cstdint>
 #if defined(__SSE2__)
@@ -78,7 +78,8 @@ inline Mat4 quat_to_matrix_inline(const Quat& q) {
 // docs/formats/msh-animation.md 4.4, g_FastProc[17] / [22], in steps: the dot and its sign, the angle
 // (KeyPairAngle, kept per key pair), the weights and the weighted sum. acos, sin and cos are
 // float_trig.hpp's (the correctly rounded float in all but rare cases, the same on every host).
-// dot4 in the seed's order ((w + x) + y) + z: the blend's angle relies on the same order.
+// dot4 in the engine's order ((w + x) + y) + z (docs/formats/msh-animation.md 3.4, 4.2): the blend's
+// angle relies on the same order.
 [[gnu::always_inline]] inline float dot4(const Quat& a, const Quat& b) {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
 }

@@ -5,7 +5,8 @@
 // arguments whose exact result lies within ~2^-52 of a float midpoint. The host's libm would
 // instead give different last bits on glibc, musl and MSVC, and glibc's acosf + sinf + sincosf
 // were most of the cost of a sample. acos: the fdlibm rational (e_asin.c); sin, cos: Taylor series.
-// This is the one place where the project decides how the seed's acos/sin/cos are computed.
+// This is the one place where the project decides how the engine's acos/sin/cos are computed
+// (docs/formats/msh-animation.md 4.5).
 #include <cmath>
 #include <cstdint>
 #if defined(__SSE2__)

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "parkan/msh/anim.hpp"
 
 namespace parkan::msh {
@@ -40,12 +41,12 @@ Result<AnimTracks> read_anim_tracks(const AnimStreams& s) {
     track.fallback_key = s.node_fallback(i);
     track.has_map = track.map_start != kNoMap;
     if (track.fallback_key >= s.key_count)
-      return invalid_rule("anim.node.fallback_range",
+      return invalid_rule(codes::kAnimNodeFallbackRange,
                           fmt::format("node {}: fallback key {} is past the key pool ({} keys) (rule 9.2)", i,
                                       track.fallback_key, s.key_count),
                           s.node_offset(i) + kNodeFallbackOffset);
     if (track.fallback_key < start)
-      return invalid_rule("anim.node.fallback_order",
+      return invalid_rule(codes::kAnimNodeFallbackOrder,
                           fmt::format("node {}: fallback key {} does not follow the previous node's fallback key {}, "
                                       "so the key pool cannot be split into tracks (docs/formats/msh-animation.md 5.1)",
                                       i, track.fallback_key, start - 1),
@@ -53,14 +54,14 @@ Result<AnimTracks> read_anim_tracks(const AnimStreams& s) {
     for (std::uint32_t k = start; k <= track.fallback_key; ++k) track.keys.push_back(s.key(k));
     if (track.has_map) {
       if (std::uint64_t(track.map_start) + s.frame_count > s.word_count)
-        return invalid_rule("anim.node.map_range",
+        return invalid_rule(codes::kAnimNodeMapRange,
                             fmt::format("node {}: map block {}..{} is past the frame map ({} words) (rule 9.3)", i,
                                         track.map_start, std::uint64_t(track.map_start) + s.frame_count,
                                         s.word_count),
                             s.node_offset(i) + kNodeMapStartOffset);
       ir_words += s.frame_count;
       if (ir_words > kMaxIrMapWords)
-        return invalid_rule("anim.tracks.map_limit",
+        return invalid_rule(codes::kAnimTracksMapLimit,
                             fmt::format("node {}: the frame maps of the tracks so far hold {} words, more than the "
                                         "IR takes ({}); the map blocks overlap",
                                         i, ir_words, kMaxIrMapWords),

@@ -1,5 +1,6 @@
 // The engine's numeric procedures (docs/formats/msh-animation.md 3.1, 4.1-4.4, 10.4), in float. The bodies
 // live inline in engine_math.hpp for the sampler; these are the public entry points.
+#include "parkan/msh/codes.hpp"
 #include "parkan/msh/math.hpp"
 
 #include <cmath>
@@ -37,7 +38,7 @@ Result<RawQuat> quantize_quat(const Quat& q) {
   RawQuat raw{};
   for (std::size_t i = 0; i < 4; ++i) {
     auto value = quantize_quat_component(q[i]);
-    if (!value) return invalid_rule("anim.quat.nan", fmt::format("quaternion component {} is NaN", kNames[i]));
+    if (!value) return invalid_rule(codes::kAnimQuatNan, fmt::format("quaternion component {} is NaN", kNames[i]));
     raw[kQuatWordOf[i]] = *value;
   }
   return raw;

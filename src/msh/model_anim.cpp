@@ -2,6 +2,7 @@
 // fills the node words (docs/formats/msh.md 2: anim_map_start, fallback_key) and the type 8 and 19 rows.
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "msh/model_codec.hpp"
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/model.hpp"
@@ -26,9 +27,9 @@ void upsert_row(std::vector<StreamRow>& streams, const StreamOut& out) {
 
 Status set_animation(Model& model, const AnimTracks& tracks) {
   if (model.node_layout != NodeLayout::node38)
-    return invalid_rule("msh.anim.layout", "a legacy (24-byte) node table holds no animation (docs/formats/msh.md 2)");
+    return invalid_rule(codes::kAnimLayout, "a legacy (24-byte) node table holds no animation (docs/formats/msh.md 2)");
   if (tracks.tracks.size() != model.nodes.size())
-    return invalid_rule("msh.anim.track_count", fmt::format("{} animation tracks for {} nodes: one track per node",
+    return invalid_rule(codes::kAnimTrackCount, fmt::format("{} animation tracks for {} nodes: one track per node",
                                                             tracks.tracks.size(), model.nodes.size()));
   AnimTracks ir = tracks;
   ir.layout = NodeLayout::node38;

@@ -3,11 +3,12 @@
 // at check_model in model.hpp.
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "msh/model_codec.hpp"
+#include "parkan/core/finding_sink.hpp"
 #include "parkan/msh/model.hpp"
 #include "parkan/nres/archive.hpp"
 
@@ -15,33 +16,23 @@ namespace parkan::msh {
 
 namespace {
 
-// A rule broken by many elements (a hostile model of 65535 bad slots) is listed this many times,
-// then summed up in one note.
-constexpr std::size_t kMaxFindingsPerRule = 100;
 constexpr std::uint32_t kMaxKnownType = 21;
 constexpr std::size_t kTerrainPairStride = 4;  // types 11 and 14 (docs/formats/msh.md 9)
 constexpr std::size_t kFaceVertexOffset = 0x08;
 
+// A rule broken by many elements (a hostile model of 65535 bad slots) is listed kMaxFindingsPerRule
+// times, then summed up in one note (core's finding sink).
 class ModelFindings {
  public:
   template <class... Args>
   void add(Severity severity, const char* code, std::optional<std::uint64_t> offset,
            fmt::format_string<Args...> format, Args&&... args) {
-    if (++per_code_[code] > kMaxFindingsPerRule) return;
-    add_diagnostic(list_, severity, code, offset, fmt::format(format, std::forward<Args>(args)...));
+    sink_.add(severity, code, offset, fmt::format(format, std::forward<Args>(args)...));
   }
-  std::vector<Diagnostic> take() {
-    for (const auto& [code, count] : per_code_)
-      if (count > kMaxFindingsPerRule)
-        add_diagnostic(list_, Severity::note, "msh.findings.truncated", std::nullopt,
-                       fmt::format("{} more findings of {} not listed ({} in all)", count - kMaxFindingsPerRule,
-                                   code, count));
-    return std::move(list_);
-  }
+  std::vector<Diagnostic> take() { return sink_.take(); }
 
  private:
-  std::vector<Diagnostic> list_;
-  std::map<std::string, std::size_t> per_code_;
+  FindingSink sink_{codes::kFindingsTruncated};
 };
 
 bool finite(const Vec3& v) { return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]); }
@@ -116,7 +107,7 @@ class ModelChecker {
     for (std::uint32_t type : terrain ? std::span<const std::uint32_t>(kTerrainRequired)
                                       : std::span<const std::uint32_t>(kModelRequired))
       if (!present(type))
-        f_.add(Severity::error, "msh.stream.missing", std::nullopt,
+        f_.add(Severity::error, codes::kStreamMissing, std::nullopt,
                "no type {} stream ({}): a {} needs types {} (docs/formats/msh.md {})", type, detail::stream_code_name(type),
                terrain ? "terrain" : "model", terrain ? "1, 2, 3, 21" : "1, 2, 3, 6, 13", terrain ? "9" : "1");
     static constexpr std::uint32_t kTyped[] = {1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 17, 18};
@@ -124,7 +115,7 @@ class ModelChecker {
       std::size_t count = 0;
       for (std::size_t i = 0; i < m_.streams.size(); ++i)
         if (m_.streams[i].type_id == type && ++count == 2)
-          f_.add(Severity::warning, "msh.stream.duplicate", std::nullopt,
+          f_.add(Severity::warning, codes::kStreamDuplicate, std::nullopt,
                  "stream #{} is a second type {} stream ({}): the engine takes the first, this one is kept raw", i,
                  type, detail::stream_code_name(type));
     }
@@ -134,21 +125,21 @@ class ModelChecker {
   void check_vertex_streams() {
     const std::size_t vertices = vertex_count();
     if (present(kNormalsType) && m_.normals.size() != vertices)
-      f_.add(Severity::error, "msh.normals.count", at(kNormalsType, 0),
+      f_.add(Severity::error, codes::kNormalsCount, at(kNormalsType, 0),
              "type 4 (normals) holds {} normals for {} vertices (docs/formats/msh.md 8)", m_.normals.size(), vertices);
     if (present(kUv0Type) && m_.uv0.size() != vertices)
-      f_.add(Severity::error, "msh.uv0.count", at(kUv0Type, 0), "type 5 (UV0) holds {} UVs for {} vertices (docs/formats/msh.md 8)",
+      f_.add(Severity::error, codes::kUv0Count, at(kUv0Type, 0), "type 5 (UV0) holds {} UVs for {} vertices (docs/formats/msh.md 8)",
              m_.uv0.size(), vertices);
-    check_raw_vertex_stream(15, detail::kExtraVertexStride, "msh.stream15.stride", "msh.stream15.count");
-    check_raw_vertex_stream(16, detail::kExtraVertexStride, "msh.stream16.stride", "msh.stream16.count");
+    check_raw_vertex_stream(15, detail::kExtraVertexStride, codes::kStream15Stride, codes::kStream15Count);
+    check_raw_vertex_stream(16, detail::kExtraVertexStride, codes::kStream16Stride, codes::kStream16Count);
     const bool lightmap_row = m_.has_stream(kLightmapUvType) || (built_ && !m_.lightmap_uv.empty());
     if (lightmap_row && m_.lightmap_uv.size() != vertices)
-      f_.add(Severity::error, "msh.lightmap_uv.count", at(kLightmapUvType, 0),
+      f_.add(Severity::error, codes::kLightmapUvCount, at(kLightmapUvType, 0),
              "type 18 (lightmap UVs) holds {} UVs for {} vertices (docs/formats/msh.md 4.3)", m_.lightmap_uv.size(),
              vertices);
     for (std::size_t i = 0; i < m_.positions.size(); ++i)
       if (!finite(m_.positions[i]))
-        f_.add(Severity::warning, "msh.positions.finite", at(kPositionsType, i * kPositionStride),
+        f_.add(Severity::warning, codes::kPositionsFinite, at(kPositionsType, i * kPositionStride),
                "vertex {}: position ({}, {}, {}) is not finite", i, m_.positions[i][0], m_.positions[i][1],
                m_.positions[i][2]);
   }
@@ -170,7 +161,7 @@ class ModelChecker {
   // docs/formats/msh.md 2, 7, 8: parents precede children; slot ids are 0xFFFF or below the slot count.
   void check_nodes() {
     if (m_.node_layout == NodeLayout::legacy24) {
-      f_.add(Severity::note, "msh.nodes.legacy", at(kNodeTableType, 0),
+      f_.add(Severity::note, codes::kNodesLegacy, at(kNodeTableType, 0),
              "24-byte node table (docs/formats/msh.md 2): no known decoder, node rules not checked, passed through unchanged");
       return;
     }
@@ -178,17 +169,17 @@ class ModelChecker {
       const Node& node = m_.nodes[i];
       const std::uint64_t node_at = i * kNodeStride;
       if (node.parent == i)
-        f_.add(Severity::error, "msh.node.parent_self", at(kNodeTableType, node_at + kNodeParentOffset),
+        f_.add(Severity::error, codes::kNodeParentSelf, at(kNodeTableType, node_at + kNodeParentOffset),
                "node {}: its own parent (docs/formats/msh.md 7)", i);
       else if (node.parent != kNoParent && node.parent > i)
-        f_.add(Severity::error, "msh.node.parent_forward", at(kNodeTableType, node_at + kNodeParentOffset),
+        f_.add(Severity::error, codes::kNodeParentForward, at(kNodeTableType, node_at + kNodeParentOffset),
                "node {}: parent {} does not precede it{} (docs/formats/msh.md 7: parent < child)", i, node.parent,
                node.parent >= m_.nodes.size() ? fmt::format(", and there are {} nodes", m_.nodes.size()) : "");
       for (std::size_t stage = 0; stage < kDamageStageCount; ++stage)
         for (std::size_t level = 0; level < kLevelCount; ++level) {
           const std::uint16_t slot = node.slot(stage, level);
           if (slot != kNoSlot && slot >= m_.slots.size())
-            f_.add(Severity::error, "msh.slot.range",
+            f_.add(Severity::error, codes::kSlotRange,
                    at(kNodeTableType, node_at + detail::kNodeSlotsOffset + 2 * (kLevelCount * stage + level)),
                    "node {}: slot [stage {}][level {}] is {}, past the {} slots of type 2 (docs/formats/msh.md 8)", i,
                    stage, level, slot, m_.slots.size());
@@ -207,7 +198,7 @@ class ModelChecker {
     };
     for (std::size_t stage = 1; stage < kDamageStageCount; ++stage)
       if (stage_filled(stage) && !stage_filled(stage - 1)) {
-        f_.add(Severity::warning, "msh.node.stage_order", at(kNodeTableType, i * kNodeStride + detail::kNodeSlotsOffset),
+        f_.add(Severity::warning, codes::kNodeStageOrder, at(kNodeTableType, i * kNodeStride + detail::kNodeSlotsOffset),
                "node {}: damage stage {} has slots but stage {} has none (docs/formats/msh.md 2.2: stages are filled "
                "in order)",
                i, stage, stage - 1);
@@ -219,7 +210,7 @@ class ModelChecker {
       for (std::size_t level = 0; level < kLevelCount; ++level)
         if (node.slot(stage, level) != kNoSlot) (level == kCockpitLevel ? cockpit_slot : other_slot) = true;
     if (other_slot || !cockpit_slot)
-      f_.add(Severity::warning, "msh.node.cockpit", at(kNodeTableType, i * kNodeStride),
+      f_.add(Severity::warning, codes::kNodeCockpit, at(kNodeTableType, i * kNodeStride),
              "node {}: flag 0x20 (cockpit) on a node whose geometry is {} (docs/formats/msh.md 2.3: a cockpit node "
              "draws in level 4 only)",
              i, other_slot ? "in levels 0..3" : "absent");
@@ -237,7 +228,7 @@ class ModelChecker {
     values[n++] = b.xy_radius;
     for (std::size_t i = 0; i < values.size(); ++i)
       if (!std::isfinite(values[i])) {
-        f_.add(Severity::error, "msh.bounds.finite", at(kSlotsType, 4 * i),
+        f_.add(Severity::error, codes::kBoundsFinite, at(kSlotsType, 4 * i),
                "model header float {} (at +0x{:X}) is {}: the model bounds must be finite (docs/formats/msh.md 3)", i, 4 * i,
                values[i]);
         return;
@@ -252,21 +243,21 @@ class ModelChecker {
       const Slot& s = m_.slots[j];
       const std::uint64_t slot_at = kModelHeaderSize + j * kSlotStride;
       if (triangles && std::size_t(s.tri_start) + s.tri_count > *triangles)
-        f_.add(Severity::error, "msh.slot.triangles", at(kSlotsType, slot_at),
+        f_.add(Severity::error, codes::kSlotTriangles, at(kSlotsType, slot_at),
                "slot {}: triangles {}..{} are past the {} {} (docs/formats/msh.md 8)", j, s.tri_start,
                std::size_t(s.tri_start) + s.tri_count, *triangles, triangle_stream);
       if (m_.kind == ModelKind::model && std::size_t(s.batch_start) + s.batch_count > m_.batches.size())
-        f_.add(Severity::error, "msh.slot.batches", at(kSlotsType, slot_at + 4),
+        f_.add(Severity::error, codes::kSlotBatches, at(kSlotsType, slot_at + 4),
                "slot {}: batches {}..{} are past the {} batches of type 13 (docs/formats/msh.md 8)", j, s.batch_start,
                std::size_t(s.batch_start) + s.batch_count, m_.batches.size());
       bool aabb_ok = finite(s.aabb_min) && finite(s.aabb_max);
       for (int k = 0; k < 3 && aabb_ok; ++k) aabb_ok = s.aabb_min[k] <= s.aabb_max[k];
       if (!aabb_ok)
-        f_.add(Severity::error, "msh.slot.aabb", at(kSlotsType, slot_at + detail::kSlotAabbOffset),
+        f_.add(Severity::error, codes::kSlotAabb, at(kSlotsType, slot_at + detail::kSlotAabbOffset),
                "slot {}: AABB min ({}, {}, {}) max ({}, {}, {}) is not finite with min <= max (docs/formats/msh.md 8)", j,
                s.aabb_min[0], s.aabb_min[1], s.aabb_min[2], s.aabb_max[0], s.aabb_max[1], s.aabb_max[2]);
       if (!finite(s.sphere_center) || !std::isfinite(s.sphere_radius) || !(s.sphere_radius >= 0.0f))
-        f_.add(Severity::error, "msh.slot.sphere", at(kSlotsType, slot_at + 0x20),
+        f_.add(Severity::error, codes::kSlotSphere, at(kSlotsType, slot_at + 0x20),
                "slot {}: sphere centre ({}, {}, {}) radius {} is not finite with radius >= 0 (docs/formats/msh.md 8)", j,
                s.sphere_center[0], s.sphere_center[1], s.sphere_center[2], s.sphere_radius);
     }
@@ -280,10 +271,10 @@ class ModelChecker {
       const std::uint64_t batch_at = j * kBatchStride;
       check_batch_fields(j, b);
       if (b.index_count % 3 != 0)
-        f_.add(Severity::error, "msh.batch.index_count", at(kBatchesType, batch_at + 8),
+        f_.add(Severity::error, codes::kBatchIndexCount, at(kBatchesType, batch_at + 8),
                "batch {}: index count {} is not a multiple of 3 (triangle lists, docs/formats/msh.md 5)", j, b.index_count);
       if (std::uint64_t(b.index_start) + b.index_count > m_.indices.size()) {
-        f_.add(Severity::error, "msh.batch.indices", at(kBatchesType, batch_at + detail::kBatchIndexStartOffset),
+        f_.add(Severity::error, codes::kBatchIndices, at(kBatchesType, batch_at + detail::kBatchIndexStartOffset),
                "batch {}: indices {}..{} are past the {} indices of type 6 (docs/formats/msh.md 8)", j, b.index_start,
                std::uint64_t(b.index_start) + b.index_count, m_.indices.size());
         continue;
@@ -298,12 +289,12 @@ class ModelChecker {
       // Judged on batches whose indices all reach a vertex (otherwise msh.index.vertex says it).
       const std::uint32_t want_vertex_count = b.index_count ? std::uint32_t(largest) + 1 : 0;
       if (bad == 0 && b.vertex_count != want_vertex_count)
-        f_.add(Severity::error, "msh.batch.vertex_count", at(kBatchesType, batch_at + detail::kBatchVertexCountOffset),
+        f_.add(Severity::error, codes::kBatchVertexCount, at(kBatchesType, batch_at + detail::kBatchVertexCountOffset),
                "batch {}: vertex count {} at +0x0E, the largest index of the batch + 1 is {} (docs/formats/msh.md 5.1)",
                j, b.vertex_count, want_vertex_count);
       if (bad) {
         const std::uint16_t index = m_.indices[b.index_start + first_bad];
-        f_.add(Severity::error, "msh.index.vertex", at(kIndicesType, (std::uint64_t(b.index_start) + first_bad) * 2),
+        f_.add(Severity::error, codes::kIndexVertex, at(kIndicesType, (std::uint64_t(b.index_start) + first_bad) * 2),
                "batch {}: index {} of type 6 is {}, base vertex {} + {} is past the {} vertices ({} such indices in "
                "the batch; docs/formats/msh.md 8)",
                j, b.index_start + first_bad, index, b.base_vertex, index, vertices, bad);
@@ -315,27 +306,27 @@ class ModelChecker {
   void check_batch_fields(std::size_t j, const Batch& b) {
     const std::uint64_t batch_at = j * kBatchStride;
     if (b.word > kBatchWordMask)
-      f_.add(Severity::warning, "msh.batch.word", at(kBatchesType, batch_at),
+      f_.add(Severity::warning, codes::kBatchWord, at(kBatchesType, batch_at),
              "batch {}: word 0x{:08X} has bits 0x{:X} above 0x4000, set on no retail batch (a WEAR row at +2 is the "
              "old reading; docs/formats/msh.md 5.2)",
              j, b.word, b.word & ~kBatchWordMask);
     if (b.lightmap != kBatchLightmapped && b.lightmap != kBatchUnlit)
-      f_.add(Severity::error, "msh.batch.lightmap", at(kBatchesType, batch_at + detail::kBatchLightmapOffset),
+      f_.add(Severity::error, codes::kBatchLightmap, at(kBatchesType, batch_at + detail::kBatchLightmapOffset),
              "batch {}: lightmap byte 0x{:02X} at +5 is neither 0x00 (lightmapped) nor 0xFF (unlit) "
              "(docs/formats/msh.md 5.1)",
              j, b.lightmap);
     else if ((b.lightmap == kBatchLightmapped) != ((b.word & kBatchWordLightmapped) != 0))
-      f_.add(Severity::warning, "msh.batch.lightmap_word", at(kBatchesType, batch_at),
+      f_.add(Severity::warning, codes::kBatchLightmapWord, at(kBatchesType, batch_at),
              "batch {}: lightmap byte 0x{:02X} but word bit 0x2000 {} (docs/formats/msh.md 5.2: they go together)", j,
              b.lightmap, (b.word & kBatchWordLightmapped) ? "set" : "clear");
     if (b.lightmap == kBatchLightmapped && !lightmap_uv_present())
-      f_.add(Severity::error, "msh.batch.lightmap_uv", at(kBatchesType, batch_at + detail::kBatchLightmapOffset),
+      f_.add(Severity::error, codes::kBatchLightmapUv, at(kBatchesType, batch_at + detail::kBatchLightmapOffset),
              "batch {}: lightmapped (+5 = 0x00) in a model without type 18 lightmap UVs (docs/formats/msh.md 4.3)", j);
     if (b.room != kNoRoom && m_.node_layout == NodeLayout::node38 && b.room >= m_.nodes.size())
-      f_.add(Severity::error, "msh.batch.room", at(kBatchesType, batch_at + detail::kBatchRoomOffset),
+      f_.add(Severity::error, codes::kBatchRoom, at(kBatchesType, batch_at + detail::kBatchRoomOffset),
              "batch {}: room {} at +6 is past the {} nodes (docs/formats/msh.md 5.1)", j, b.room, m_.nodes.size());
     if ((b.room != kNoRoom) != ((b.word & kBatchWordPortal) != 0))
-      f_.add(Severity::warning, "msh.batch.portal_room", at(kBatchesType, batch_at + detail::kBatchRoomOffset),
+      f_.add(Severity::warning, codes::kBatchPortalRoom, at(kBatchesType, batch_at + detail::kBatchRoomOffset),
              "batch {}: {} (docs/formats/msh.md 5.1: a room exactly on portal batches, word bit 0x8)", j,
              b.room == kNoRoom ? "a portal (word bit 0x8) without a room" : "a room on a batch that is not a portal");
   }
@@ -355,19 +346,19 @@ class ModelChecker {
         const std::uint64_t link_at = t * kTriangleStride + 2 + 2 * k;
         if (link == kNoTwin) {
           if (code != kOpenEdge)
-            f_.add(Severity::warning, "msh.triangle.edge_code", at(kTrianglesType, t * kTriangleStride + 0x0E),
+            f_.add(Severity::warning, codes::kTriangleEdgeCode, at(kTrianglesType, t * kTriangleStride + 0x0E),
                    "triangle {}: edge {} is open (link 0xFFFF) but its code is {}, not 3 (docs/formats/msh.md 6.1)", t,
                    k, code);
           continue;
         }
         if (link >= count) {
-          f_.add(Severity::error, "msh.triangle.link", at(kTrianglesType, link_at),
+          f_.add(Severity::error, codes::kTriangleLink, at(kTrianglesType, link_at),
                  "triangle {}: edge {} links triangle {}, past the {} triangles (docs/formats/msh.md 6.1)", t, k, link,
                  count);
           continue;
         }
         if (code == kOpenEdge || m_.triangles[link].link[code] != t)
-          f_.add(Severity::warning, "msh.triangle.edge_code", at(kTrianglesType, t * kTriangleStride + 0x0E),
+          f_.add(Severity::warning, codes::kTriangleEdgeCode, at(kTrianglesType, t * kTriangleStride + 0x0E),
                  "triangle {}: edge {} links triangle {} with code {}, {} (docs/formats/msh.md 6.1)", t, k, link, code,
                  code == kOpenEdge ? "the open-edge code" : fmt::format("whose edge {} does not link back", code));
       }
@@ -378,7 +369,7 @@ class ModelChecker {
   void check_node_names() {
     if (m_.node_layout != NodeLayout::node38) return;
     if (!m_.node_names.empty() && m_.node_names.size() != m_.nodes.size())
-      f_.add(Severity::error, "msh.node_names.count", at(kNodeNamesType, 0),
+      f_.add(Severity::error, codes::kNodeNamesCount, at(kNodeNamesType, 0),
              "type 9 holds {} node names for {} nodes (docs/formats/msh.md 6.5: one 32-byte name per node)",
              m_.node_names.size(), m_.nodes.size());
   }
@@ -386,21 +377,21 @@ class ModelChecker {
   // docs/formats/msh.md 6.6: attr2 counts the links; links join path nodes; a point's frame is a model node.
   void check_path_graph() {
     if (const StreamRow* row = m_.stream(kPathGraphType); row && !built_ && row->attr2 != m_.path_links.size())
-      f_.add(Severity::error, "msh.path.count", at(kPathGraphType, 0),
+      f_.add(Severity::error, codes::kPathCount, at(kPathGraphType, 0),
              "type 17: attr2 is {} links, the payload holds {} after its {} nodes (docs/formats/msh.md 6.6)",
              row->attr2, m_.path_links.size(), m_.path_nodes.size());
     const std::uint64_t links_at = m_.path_nodes.size() * kPathNodeStride;
     for (std::size_t l = 0; l < m_.path_links.size(); ++l) {
       const PathLink& link = m_.path_links[l];
       if (link.from >= m_.path_nodes.size() || link.to >= m_.path_nodes.size())
-        f_.add(Severity::error, "msh.path.link_node", at(kPathGraphType, links_at + l * kPathLinkStride),
+        f_.add(Severity::error, codes::kPathLinkNode, at(kPathGraphType, links_at + l * kPathLinkStride),
                "path link {}: {} -> {}, past the {} path nodes (docs/formats/msh.md 6.6)", l, link.from, link.to,
                m_.path_nodes.size());
     }
     if (m_.node_layout != NodeLayout::node38) return;
     for (std::size_t p = 0; p < m_.path_nodes.size(); ++p)
       if (m_.path_nodes[p].frame_node >= m_.nodes.size())
-        f_.add(Severity::error, "msh.path.frame_node",
+        f_.add(Severity::error, codes::kPathFrameNode,
                at(kPathGraphType, p * kPathNodeStride + detail::kPathNodeFrameOffset),
                "path node {}: frame node {} is past the {} nodes (docs/formats/msh.md 6.6)", p,
                m_.path_nodes[p].frame_node, m_.nodes.size());
@@ -416,9 +407,9 @@ class ModelChecker {
              row->payload.size(), size);
       return nullptr;
     };
-    stride(kTerrainPairsType, kTerrainPairStride, "msh.terrain.pairs_stride");
-    stride(kTerrainAuxType, kTerrainPairStride, "msh.terrain.aux_stride");
-    const StreamRow* faces = stride(kTerrainFacesType, kTerrainFaceStride, "msh.terrain.faces_stride");
+    stride(kTerrainPairsType, kTerrainPairStride, codes::kTerrainPairsStride);
+    stride(kTerrainAuxType, kTerrainPairStride, codes::kTerrainAuxStride);
+    const StreamRow* faces = stride(kTerrainFacesType, kTerrainFaceStride, codes::kTerrainFacesStride);
     if (!faces) return;
     const std::size_t vertices = vertex_count();
     for (std::size_t i = 0; i < faces->payload.size() / kTerrainFaceStride; ++i) {
@@ -426,7 +417,7 @@ class ModelChecker {
       for (std::size_t k = 0; k < 3; ++k) {
         const std::uint16_t v = load_u16(face + kFaceVertexOffset + 2 * k);
         if (v >= vertices) {
-          f_.add(Severity::error, "msh.terrain.face_vertex",
+          f_.add(Severity::error, codes::kTerrainFaceVertex,
                  at(kTerrainFacesType, i * kTerrainFaceStride + kFaceVertexOffset + 2 * k),
                  "terrain face {}: vertex {} is {}, past the {} vertices (docs/formats/msh.md 9)", i, k, v, vertices);
           break;
@@ -440,7 +431,7 @@ class ModelChecker {
   void check_strings() {
     if (m_.node_layout != NodeLayout::node38 || !present(kNodeStringsType)) return;
     if (m_.node_strings.size() > m_.nodes.size())
-      f_.add(Severity::error, "msh.strings.count", at(kNodeStringsType, 0),
+      f_.add(Severity::error, codes::kStringsCount, at(kNodeStringsType, 0),
              "type 10 holds {} node strings for {} nodes (docs/formats/msh.md 6: one record per node)", m_.node_strings.size(),
              m_.nodes.size());
   }
@@ -454,17 +445,17 @@ class ModelChecker {
                detail::stream_code_name(type), field, have, want);
     };
     if (const StreamRow* r = m_.stream(kNodeTableType); r && m_.node_layout == NodeLayout::node38)
-      expect(kNodeTableType, "msh.nodes.attr3", "attr3 (node stride)", r->attr3, kNodeStride);
+      expect(kNodeTableType, codes::kNodesAttr3, "attr3 (node stride)", r->attr3, kNodeStride);
     if (const StreamRow* r = m_.stream(kSlotsType)) {
-      expect(kSlotsType, "msh.slots.attr1", "attr1 (slot count)", r->attr1, m_.slots.size());
-      expect(kSlotsType, "msh.slots.attr3", "attr3 (slot stride)", r->attr3, kSlotStride);
+      expect(kSlotsType, codes::kSlotsAttr1, "attr1 (slot count)", r->attr1, m_.slots.size());
+      expect(kSlotsType, codes::kSlotsAttr3, "attr3 (slot stride)", r->attr3, kSlotStride);
     }
     if (const StreamRow* r = m_.stream(kTrianglesType)) {
-      expect(kTrianglesType, "msh.triangles.attr1", "attr1 (descriptor count)", r->attr1, m_.triangles.size());
-      expect(kTrianglesType, "msh.triangles.attr3", "attr3 (descriptor stride)", r->attr3, kTriangleStride);
+      expect(kTrianglesType, codes::kTrianglesAttr1, "attr1 (descriptor count)", r->attr1, m_.triangles.size());
+      expect(kTrianglesType, codes::kTrianglesAttr3, "attr3 (descriptor stride)", r->attr3, kTriangleStride);
     }
     if (const StreamRow* r = m_.stream(kNodeStringsType); r && m_.node_layout == NodeLayout::node38)
-      expect(kNodeStringsType, "msh.strings.attr1", "attr1 (string count)", r->attr1, m_.nodes.size());
+      expect(kNodeStringsType, codes::kStringsAttr1, "attr1 (string count)", r->attr1, m_.nodes.size());
   }
 };
 
@@ -474,7 +465,7 @@ std::vector<Diagnostic> check_model(const Model& model) { return ModelChecker(mo
 
 std::vector<Diagnostic> check_model(ByteView bytes) {
   auto model = read_model(bytes);
-  if (!model) return {to_diagnostic(model.error(), "msh.model.container")};
+  if (!model) return {to_diagnostic(model.error(), codes::kModelContainer)};
   return check_model(*model);
 }
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "msh/model_codec.hpp"
 #include "parkan/msh/model.hpp"
 #include "parkan/nres/archive.hpp"
@@ -69,7 +70,7 @@ Node decode_node(const std::uint8_t* p) {
 Status read_nodes(const StreamAt& s, Model& m, std::size_t& node_count) {
   m.node_layout = s.entry->attr3 == kLegacyNodeStride ? NodeLayout::legacy24 : NodeLayout::node38;
   const std::size_t stride = m.node_layout == NodeLayout::legacy24 ? kLegacyNodeStride : kNodeStride;
-  PARKAN_ASSIGN(node_count, element_count(s, stride, "msh.nodes.stride", "node table"));
+  PARKAN_ASSIGN(node_count, element_count(s, stride, codes::kNodesStride, "node table"));
   if (m.node_layout == NodeLayout::legacy24) return {};
   m.nodes.reserve(node_count);
   for (std::size_t i = 0; i < node_count; ++i) m.nodes.push_back(decode_node(s.bytes.data() + i * kNodeStride));
@@ -79,7 +80,7 @@ Status read_nodes(const StreamAt& s, Model& m, std::size_t& node_count) {
 // Type 2 (docs/formats/msh.md 3): the 0x8C-byte header, then Slot68 records.
 Status read_slots(const StreamAt& s, Model& m) {
   if (s.bytes.size() < kModelHeaderSize)
-    return invalid_rule("msh.slots.header",
+    return invalid_rule(codes::kSlotsHeader,
                         fmt::format("stream #{} (type 2, model header and slots): size {} is shorter than the "
                                     "0x8C-byte header (docs/formats/msh.md 3)",
                                     s.index, s.bytes.size()),
@@ -87,7 +88,7 @@ Status read_slots(const StreamAt& s, Model& m) {
   StreamAt slots = s;
   slots.bytes = s.bytes.subspan(kModelHeaderSize);
   slots.offset = s.offset + kModelHeaderSize;
-  PARKAN_ASSIGN(std::size_t count, element_count(slots, kSlotStride, "msh.slots.stride", "slots after the header"));
+  PARKAN_ASSIGN(std::size_t count, element_count(slots, kSlotStride, codes::kSlotsStride, "slots after the header"));
   const std::uint8_t* h = s.bytes.data();
   for (std::size_t c = 0; c < 8; ++c) m.bounds.corners[c] = load_vec3(h + 12 * c);
   for (std::size_t c = 0; c < 4; ++c) m.bounds.sphere[c] = load_f32(h + 0x60 + 4 * c);
@@ -114,14 +115,14 @@ Status read_slots(const StreamAt& s, Model& m) {
 }
 
 Status read_positions(const StreamAt& s, Model& m) {
-  PARKAN_ASSIGN(std::size_t count, element_count(s, kPositionStride, "msh.positions.stride", "positions"));
+  PARKAN_ASSIGN(std::size_t count, element_count(s, kPositionStride, codes::kPositionsStride, "positions"));
   m.positions.resize(count);
   for (std::size_t i = 0; i < count; ++i) m.positions[i] = load_vec3(s.bytes.data() + i * kPositionStride);
   return {};
 }
 
 Status read_normals(const StreamAt& s, Model& m) {
-  PARKAN_ASSIGN(std::size_t count, element_count(s, kNormalStride, "msh.normals.stride", "packed normals"));
+  PARKAN_ASSIGN(std::size_t count, element_count(s, kNormalStride, codes::kNormalsStride, "packed normals"));
   m.normals.resize(count);
   if (count) std::memcpy(m.normals.data(), s.bytes.data(), count * kNormalStride);
   return {};
@@ -139,7 +140,7 @@ Status read_uvs(const StreamAt& s, std::vector<PackedUv>& uvs, const char* code,
 }
 
 Status read_indices(const StreamAt& s, Model& m) {
-  PARKAN_ASSIGN(std::size_t count, element_count(s, kIndexStride, "msh.indices.stride", "index buffer"));
+  PARKAN_ASSIGN(std::size_t count, element_count(s, kIndexStride, codes::kIndicesStride, "index buffer"));
   m.indices.resize(count);
   if (count) std::memcpy(m.indices.data(), s.bytes.data(), count * kIndexStride);
   return {};
@@ -147,7 +148,7 @@ Status read_indices(const StreamAt& s, Model& m) {
 
 Status read_triangles(const StreamAt& s, Model& m) {
   PARKAN_ASSIGN(std::size_t count,
-                element_count(s, kTriangleStride, "msh.triangles.stride", "triangle descriptors"));
+                element_count(s, kTriangleStride, codes::kTrianglesStride, "triangle descriptors"));
   m.triangles.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint8_t* p = s.bytes.data() + i * kTriangleStride;
@@ -161,7 +162,7 @@ Status read_triangles(const StreamAt& s, Model& m) {
 }
 
 Status read_batches(const StreamAt& s, Model& m) {
-  PARKAN_ASSIGN(std::size_t count, element_count(s, kBatchStride, "msh.batches.stride", "batches"));
+  PARKAN_ASSIGN(std::size_t count, element_count(s, kBatchStride, codes::kBatchesStride, "batches"));
   m.batches.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint8_t* p = s.bytes.data() + i * kBatchStride;
@@ -180,7 +181,7 @@ Status read_batches(const StreamAt& s, Model& m) {
 
 // Type 9 (docs/formats/msh.md 6.5): one 32-byte NUL-padded name per node, kept whole.
 Status read_node_names(const StreamAt& s, Model& m) {
-  PARKAN_ASSIGN(std::size_t count, element_count(s, kNodeNameSize, "msh.node_names.stride", "node names"));
+  PARKAN_ASSIGN(std::size_t count, element_count(s, kNodeNameSize, codes::kNodeNamesStride, "node names"));
   m.node_names.resize(count);
   for (std::size_t i = 0; i < count; ++i)
     std::memcpy(m.node_names[i].data(), s.bytes.data() + i * kNodeNameSize, kNodeNameSize);
@@ -191,7 +192,7 @@ Status read_node_names(const StreamAt& s, Model& m) {
 Status read_path_graph(const StreamAt& s, Model& m) {
   const std::uint64_t node_bytes = std::uint64_t(s.entry->attr1) * kPathNodeStride;
   if (node_bytes > s.bytes.size() || (s.bytes.size() - node_bytes) % kPathLinkStride != 0)
-    return invalid_rule("msh.path.stride",
+    return invalid_rule(codes::kPathStride,
                         fmt::format("stream #{} (type 17, path graph): size {} is not attr1 = {} nodes of 20 bytes "
                                     "followed by whole 40-byte links (docs/formats/msh.md 6.6)",
                                     s.index, s.bytes.size(), s.entry->attr1),
@@ -224,7 +225,7 @@ Status read_node_strings(const StreamAt& s, std::size_t node_count, Model& m) {
   std::size_t at = 0;
   for (std::size_t i = 0; i < node_count; ++i) {
     if (size - at < 4)
-      return invalid_rule("msh.strings.past_end",
+      return invalid_rule(codes::kStringsPastEnd,
                           fmt::format("stream #{} (type 10, node strings): the record of node {} at +{} needs 4 "
                                       "bytes for its length, {} left (docs/formats/msh.md 6)",
                                       s.index, i, at, size - at),
@@ -233,7 +234,7 @@ Status read_node_strings(const StreamAt& s, std::size_t node_count, Model& m) {
     NodeString record;
     if (length > 0) {
       if (std::uint64_t(length) + 1 > size - at - 4)
-        return invalid_rule("msh.strings.past_end",
+        return invalid_rule(codes::kStringsPastEnd,
                             fmt::format("stream #{} (type 10, node strings): the record of node {} at +{} holds {} "
                                         "bytes and a NUL, {} left in the payload (docs/formats/msh.md 6)",
                                         s.index, i, at, length, size - at - 4),
@@ -257,7 +258,7 @@ Result<Model> read_model(ByteView bytes) {
   auto read = nres::read(bytes, nres::Profile::compatible);
   if (!read) {
     Error error = std::move(read).error();
-    if (error.rule.empty()) error.rule = "msh.model.container";
+    if (error.rule.empty()) error.rule = codes::kModelContainer;
     return error;
   }
   const nres::Archive& archive = *read;
@@ -287,9 +288,9 @@ Result<Model> read_model(ByteView bytes) {
   if (first[kSlotsType]) PARKAN_TRY(read_slots(at(kSlotsType), m));
   if (first[kPositionsType]) PARKAN_TRY(read_positions(at(kPositionsType), m));
   if (first[kNormalsType]) PARKAN_TRY(read_normals(at(kNormalsType), m));
-  if (first[kUv0Type]) PARKAN_TRY(read_uvs(at(kUv0Type), m.uv0, "msh.uv0.stride", "packed UV0"));
+  if (first[kUv0Type]) PARKAN_TRY(read_uvs(at(kUv0Type), m.uv0, codes::kUv0Stride, "packed UV0"));
   if (first[kLightmapUvType])
-    PARKAN_TRY(read_uvs(at(kLightmapUvType), m.lightmap_uv, "msh.lightmap_uv.stride", "lightmap UVs"));
+    PARKAN_TRY(read_uvs(at(kLightmapUvType), m.lightmap_uv, codes::kLightmapUvStride, "lightmap UVs"));
   if (first[kIndicesType]) PARKAN_TRY(read_indices(at(kIndicesType), m));
   if (first[kTrianglesType]) PARKAN_TRY(read_triangles(at(kTrianglesType), m));
   if (first[kBatchesType]) PARKAN_TRY(read_batches(at(kBatchesType), m));

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "msh/model_codec.hpp"
 #include "parkan/msh/math.hpp"
 #include "parkan/msh/model.hpp"
@@ -329,7 +330,7 @@ Status fill_typed_rows(const Model& m, std::vector<StreamRow>& rows, const std::
     auto row = std::find_if(rows.begin(), rows.end(), [&](const StreamRow& r) { return r.type_id == type; });
     if (row == rows.end()) {
       if (has_typed_data(m, type))
-        return invalid_rule("msh.write.no_stream",
+        return invalid_rule(codes::kWriteNoStream,
                             fmt::format("the model has {} but no type {} stream to write them to",
                                         detail::stream_code_name(type), type));
       continue;
@@ -356,7 +357,7 @@ Status check_sizes(const std::vector<StreamRow>& rows) {
   std::uint64_t total = nres::kHeaderSize + rows.size() * nres::kEntrySize;
   for (const StreamRow& r : rows) total += (r.payload.size() + 7) & ~std::uint64_t(7);
   if (total > 0xFFFFFFFFu)
-    return invalid_rule("msh.write.size", fmt::format("the model would be {} bytes, past the NRes 4 GiB", total));
+    return invalid_rule(codes::kWriteSize, fmt::format("the model would be {} bytes, past the NRes 4 GiB", total));
   return {};
 }
 

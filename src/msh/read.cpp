@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "msh/engine_math.hpp"
 #include "parkan/msh/anim.hpp"
 
@@ -34,12 +35,12 @@ Result<std::size_t> find_stream(const nres::Archive& archive, std::uint32_t type
   for (std::size_t i = 0; i < archive.entries.size(); ++i) {
     if (archive.entries[i].type_id != type_id) continue;
     if (found)
-      return invalid_rule("anim.stream.duplicate", fmt::format("two type {} streams ({}): entries #{} and #{}",
+      return invalid_rule(codes::kAnimStreamDuplicate, fmt::format("two type {} streams ({}): entries #{} and #{}",
                                                                type_id, stream_label(type_id), *found, i));
     found = i;
   }
   if (!found)
-    return invalid_rule("anim.stream.missing",
+    return invalid_rule(codes::kAnimStreamMissing,
                         fmt::format("no type {} stream ({}) in the model", type_id, stream_label(type_id)));
   return *found;
 }
@@ -68,16 +69,16 @@ Result<AnimStreams> read_anim_streams(const nres::Archive& archive) {
 
   std::size_t stride = s.layout == NodeLayout::legacy24 ? kLegacyNodeStride : kNodeStride;
   if (s.nodes.size() % stride != 0)
-    return invalid_rule("anim.nodes.size",
+    return invalid_rule(codes::kAnimNodesSize,
                         fmt::format("node table size {} is not a multiple of the {}-byte node (docs/formats/msh.md 8)",
                                     s.nodes.size(), stride),
                         s.nodes_entry.data_offset);
   if (s.keys.size() % kKeyStride != 0)
-    return invalid_rule("anim.keys.size",
+    return invalid_rule(codes::kAnimKeysSize,
                         fmt::format("key pool size {} is not a multiple of 24 (rule 9.1)", s.keys.size()),
                         s.keys_entry.data_offset);
   if (s.map.size() % kMapWordSize != 0)
-    return invalid_rule("anim.map.size",
+    return invalid_rule(codes::kAnimMapSize,
                         fmt::format("frame map size {} is not a multiple of 2 (rule 9.1)", s.map.size()),
                         s.map_entry.data_offset);
   s.node_count = static_cast<std::uint32_t>(s.nodes.size() / stride);
@@ -98,7 +99,7 @@ Result<AnimStreams> read_anim_streams(ByteView model) {
   auto archive = nres::read(model, nres::Profile::compatible);
   if (!archive) {
     Error error = std::move(archive).error();
-    if (error.rule.empty()) error.rule = "anim.model.container";
+    if (error.rule.empty()) error.rule = codes::kAnimModelContainer;
     return error;
   }
   return read_anim_streams(*archive);

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "parkan/msh/anim.hpp"
 #include "msh/engine_math.hpp"
 
@@ -13,16 +14,16 @@ namespace {
 
 // The error paths build their messages out of line, so that the sampling loop stays small.
 [[gnu::cold, gnu::noinline]] Error legacy_error() {
-  return invalid_rule("anim.nodes.legacy", "legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3), not sampled");
+  return invalid_rule(codes::kAnimNodesLegacy, "legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3), not sampled");
 }
 [[gnu::cold, gnu::noinline]] Error missing_node_error(std::uint32_t node, std::uint32_t count) {
-  return invalid_rule("anim.sample.node", fmt::format("node {} does not exist (the model has {} nodes)", node, count));
+  return invalid_rule(codes::kAnimSampleNode, fmt::format("node {} does not exist (the model has {} nodes)", node, count));
 }
 [[gnu::cold, gnu::noinline]] Error time_error(float t) {
-  return invalid_rule("anim.sample.time", fmt::format("sample time {} is not finite", t));
+  return invalid_rule(codes::kAnimSampleTime, fmt::format("sample time {} is not finite", t));
 }
 [[gnu::cold, gnu::noinline]] Error fallback_error(const AnimStreams& s, std::uint32_t node, std::uint16_t fallback) {
-  return invalid_rule("anim.node.fallback_range",
+  return invalid_rule(codes::kAnimNodeFallbackRange,
                       fmt::format("node {}: fallback key {} is past the key pool ({} keys) (rule 9.2)", node,
                                   fallback, s.key_count),
                       s.node_offset(node) + kNodeFallbackOffset);
@@ -33,7 +34,7 @@ namespace {
                                                   std::uint32_t frame) {
   const auto signed_frame = static_cast<std::int32_t>(frame);
   const std::string read_as = signed_frame < 0 ? fmt::format(", read as the unsigned {}", frame) : std::string();
-  return invalid_rule("anim.node.map_range",
+  return invalid_rule(codes::kAnimNodeMapRange,
                       fmt::format("node {}: map word {} (map start {} + frame {}{}) is past the frame map ({} words) "
                                   "(rule 9.3)",
                                   node, std::uint64_t(start) + frame, start, signed_frame, read_as, s.word_count),
@@ -41,7 +42,7 @@ namespace {
 }
 [[gnu::cold, gnu::noinline]] Error map_key_error(const AnimStreams& s, std::uint32_t node, std::uint64_t word,
                                                  std::uint32_t frame, std::uint32_t key) {
-  return invalid_rule("anim.map.next_key",
+  return invalid_rule(codes::kAnimMapNextKey,
                       fmt::format("node {}: frame {} maps to key {}, {} past the key pool ({} keys) (rule 9.4)",
                                   node, static_cast<std::int32_t>(frame), key,
                                   key < s.key_count ? "whose next key is" : "which is", s.key_count),
@@ -177,7 +178,7 @@ Mat4 pose_matrix(const NodePose& pose) {
 namespace {
 
 [[gnu::cold, gnu::noinline]] Error no_blend_input_error(float ta, float tb, float blend) {
-  return invalid_rule("anim.blend.no_sample",
+  return invalid_rule(codes::kAnimBlendNoSample,
                       fmt::format("blend {} with times {} and {} uses neither sample: sample A needs blend < 1 and "
                                   "time A >= 0, sample B needs blend > 0 and time B >= 0 (docs/formats/msh-animation.md 4.1; "
                                   "the engine leaves this case undefined)",
@@ -226,16 +227,16 @@ Result<Mat4> blend_node(const AnimStreams& s, std::uint32_t node, float ta, floa
 namespace {
 
 [[gnu::cold, gnu::noinline]] Error self_parent_error(std::uint32_t node, std::uint64_t at) {
-  return invalid_rule("anim.node.parent_order", fmt::format("node {} is its own parent (a cycle)", node), at);
+  return invalid_rule(codes::kAnimNodeParentOrder, fmt::format("node {} is its own parent (a cycle)", node), at);
 }
 [[gnu::cold, gnu::noinline]] Error missing_parent_error(std::uint32_t node, std::uint16_t parent, std::uint32_t count,
                                                         std::uint64_t at) {
-  return invalid_rule("anim.node.parent_range",
+  return invalid_rule(codes::kAnimNodeParentRange,
                       fmt::format("node {}: parent {} does not exist (the model has {} nodes)", node, parent, count),
                       at);
 }
 [[gnu::cold, gnu::noinline]] Error forward_parent_error(std::uint32_t node, std::uint16_t parent, std::uint64_t at) {
-  return invalid_rule("anim.node.parent_order",
+  return invalid_rule(codes::kAnimNodeParentOrder,
                       fmt::format("node {}: parent {} comes after it (a forward parent; parents must precede their "
                                   "children, docs/formats/msh.md 7)",
                                   node, parent),
@@ -273,14 +274,14 @@ Mat4 multiply(const Mat4& a, const Mat4& b) {
 namespace {
 
 [[gnu::cold, gnu::noinline]] Error hierarchy_size_error(std::size_t parents, std::uint32_t nodes) {
-  return invalid_rule("anim.world.hierarchy", fmt::format("hierarchy has {} nodes, the model {}", parents, nodes));
+  return invalid_rule(codes::kAnimWorldHierarchy, fmt::format("hierarchy has {} nodes, the model {}", parents, nodes));
 }
 [[gnu::cold, gnu::noinline]] Error output_size_error(std::size_t matrices, std::uint32_t nodes) {
-  return invalid_rule("anim.world.output",
+  return invalid_rule(codes::kAnimWorldOutput,
                       fmt::format("output holds {} matrices, the model has {} nodes", matrices, nodes));
 }
 [[gnu::cold, gnu::noinline]] Error parent_order_error(std::uint32_t node, std::uint16_t parent) {
-  return invalid_rule("anim.node.parent_order", fmt::format("node {}: parent {} does not precede it", node, parent));
+  return invalid_rule(codes::kAnimNodeParentOrder, fmt::format("node {}: parent {} does not precede it", node, parent));
 }
 
 }  // namespace

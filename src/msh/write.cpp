@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "parkan/msh/anim.hpp"
 #include "parkan/nres/write.hpp"
 
@@ -45,10 +46,10 @@ StreamOut stream(nres::Entry row, ByteBuffer payload) {
 Status check_track_order(const AnimTracks& ir) {
   for (std::size_t i = 0; i < ir.tracks.size(); ++i) {
     if (ir.tracks[i].node_index != i)
-      return invalid_rule("anim.tracks.order", fmt::format("track {} belongs to node {}: tracks must be in node order",
+      return invalid_rule(codes::kAnimTracksOrder, fmt::format("track {} belongs to node {}: tracks must be in node order",
                                                            i, ir.tracks[i].node_index));
     if (ir.tracks[i].keys.empty())
-      return invalid_rule("anim.track.empty", fmt::format("node {}: the track has no keys", i));
+      return invalid_rule(codes::kAnimTrackEmpty, fmt::format("node {}: the track has no keys", i));
   }
   return {};
 }
@@ -71,16 +72,16 @@ Status check_canonical_times(const NodeAnimTrack& track) {
   for (std::size_t k = 0; k < track.keys.size(); ++k) {
     float t = track.keys[k].time;
     if (!std::isfinite(t) || t < 0.0f || t != std::floor(t) || t >= float(kMaxCanonicalFrames))
-      return invalid_rule("anim.key.whole_time",
+      return invalid_rule(codes::kAnimKeyWholeTime,
                           fmt::format("node {} key {}: time {} is not a whole frame in 0..{} (docs/formats/msh-animation.md 5.2)",
                                       track.node_index, k, t, kMaxCanonicalFrames - 1));
     if (k == 0 && t != 0.0f)
-      return invalid_rule("anim.track.start_time",
+      return invalid_rule(codes::kAnimTrackStartTime,
                           fmt::format("node {}: the track starts at time {}, canonical tracks start at 0 "
                                       "(docs/formats/msh-animation.md 5.2)",
                                       track.node_index, t));
     if (k > 0 && !(t > track.keys[k - 1].time))
-      return invalid_rule("anim.key.time_order",
+      return invalid_rule(codes::kAnimKeyTimeOrder,
                           fmt::format("node {} key {}: time {} does not follow {} (times must increase, rule 9.5)",
                                       track.node_index, k, t, track.keys[k - 1].time));
   }
@@ -134,7 +135,7 @@ Result<AnimStreamsOut> write_anim(const AnimTracks& ir) {
 
   if (ir.layout == NodeLayout::legacy24) {
     if (!ir.tracks.empty())
-      return invalid_rule("anim.nodes.legacy", "a legacy (24-byte) node table holds no tracks");
+      return invalid_rule(codes::kAnimNodesLegacy, "a legacy (24-byte) node table holds no tracks");
     ByteWriter keys;
     for (const AnimKey& k : ir.extra_keys) put_key(keys, k);
     out.nodes = stream(nodes_row, ir.legacy_nodes);
@@ -151,13 +152,13 @@ Result<AnimStreamsOut> write_anim(const AnimTracks& ir) {
   for (const NodeAnimTrack& track : ir.tracks) {
     key_cursor += track.keys.size();
     if (key_cursor > kMaxKeys)
-      return invalid_rule("anim.keys.too_many",
+      return invalid_rule(codes::kAnimKeysTooMany,
                           fmt::format("node {}: more than {} keys in the pool", track.node_index, kMaxKeys));
     std::uint16_t map_start = kNoMap;
     if (track.has_map) {
       std::size_t at = track.map_start != kNoMap ? track.map_start : words.size();  // a new map goes last
       if (at >= kNoMap)
-        return invalid_rule("anim.map.too_many_words",
+        return invalid_rule(codes::kAnimMapTooManyWords,
                             fmt::format("node {}: map start {} does not fit the 16-bit field", track.node_index, at));
       if (words.size() < at + track.frame_map.size()) words.resize(at + track.frame_map.size(), 0);
       std::copy(track.frame_map.begin(), track.frame_map.end(), words.begin() + static_cast<std::ptrdiff_t>(at));
@@ -169,7 +170,7 @@ Result<AnimStreamsOut> write_anim(const AnimTracks& ir) {
     for (const AnimKey& k : track.keys) put_key(keys, k);
   }
   if (key_cursor + ir.extra_keys.size() > kMaxKeys)
-    return invalid_rule("anim.keys.too_many", "more keys than a 16-bit index reaches");
+    return invalid_rule(codes::kAnimKeysTooMany, "more keys than a 16-bit index reaches");
   for (const AnimKey& k : ir.extra_keys) put_key(keys, k);
   out.nodes = stream(nodes_row, nodes.take());
   out.keys = stream(keys_row, keys.take());
@@ -179,7 +180,7 @@ Result<AnimStreamsOut> write_anim(const AnimTracks& ir) {
 
 Result<AnimStreamsOut> write_anim_canonical(const AnimTracks& ir) {
   if (ir.layout == NodeLayout::legacy24)
-    return invalid_rule("anim.nodes.legacy",
+    return invalid_rule(codes::kAnimNodesLegacy,
                         "legacy node table (24-byte nodes, docs/formats/msh-animation.md 10.3) has no canonical form; "
                         "the lossless writer passes it through");
   PARKAN_TRY(check_track_order(ir));
@@ -200,7 +201,7 @@ Result<AnimStreamsOut> write_anim_canonical(const AnimTracks& ir) {
     frame_count = std::max(frame_count, static_cast<std::uint32_t>(track.keys.back().time) + 1u);
   }
   if (key_count > kMaxKeys)
-    return invalid_rule("anim.keys.too_many", fmt::format("{} keys: more than a 16-bit index reaches", key_count));
+    return invalid_rule(codes::kAnimKeysTooMany, fmt::format("{} keys: more than a 16-bit index reaches", key_count));
 
   // Pass 2: the pool, the node words and the maps (8, steps 1-5).
   ByteWriter nodes(ir.tracks.size() * kNodeStride);
@@ -218,7 +219,7 @@ Result<AnimStreamsOut> write_anim_canonical(const AnimTracks& ir) {
       key_cursor += 1;
     } else {
       if (words.size() >= kNoMap)
-        return invalid_rule("anim.map.too_many_words",
+        return invalid_rule(codes::kAnimMapTooManyWords,
                             fmt::format("node {}: map start {} does not fit the 16-bit field", i, words.size()));
       std::uint16_t map_start = static_cast<std::uint16_t>(words.size());
       append_canonical_map(track.keys, key_cursor, frame_count, words);
@@ -263,7 +264,7 @@ Result<ByteBuffer> replace_anim_streams(ByteView model, const AnimStreamsOut& st
   auto read = nres::read(model, nres::Profile::compatible);
   if (!read) {
     Error error = std::move(read).error();
-    if (error.rule.empty()) error.rule = "anim.model.container";
+    if (error.rule.empty()) error.rule = codes::kAnimModelContainer;
     return error;
   }
   const nres::Archive& archive = *read;
@@ -278,11 +279,11 @@ Result<ByteBuffer> replace_anim_streams(ByteView model, const AnimStreamsOut& st
     for (std::size_t i = 0; i < rows.size(); ++i) {
       if (rows[i].type_id != types[s]) continue;
       if (index)
-        return invalid_rule("anim.stream.duplicate",
+        return invalid_rule(codes::kAnimStreamDuplicate,
                             fmt::format("two type {} streams: entries #{} and #{}", types[s], *index, i));
       index = i;
     }
-    if (!index) return invalid_rule("anim.stream.missing", fmt::format("no type {} stream in the model", types[s]));
+    if (!index) return invalid_rule(codes::kAnimStreamMissing, fmt::format("no type {} stream in the model", types[s]));
     const StreamOut& r = *replacements[s];
     unchanged = unchanged && same_row(rows[*index], r.entry) && same_payload(payloads[*index], r.payload);
     std::uint32_t offset = rows[*index].data_offset, sort = rows[*index].sort_index;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/core/finding_sink.hpp"
 #include "parkan/nres/archive.hpp"
 #include "nres/order.hpp"
 #include "nres/rows.hpp"
@@ -22,34 +23,14 @@ namespace {
 
 using detail::entry_label;
 
-// Collects violations; in "first only" mode the first one ends the reading. At most
-// kMaxFindingsPerRule of one rule are kept; the rest are counted for one note at the end.
+// The violations (errors) of the rules, in the finding sink: first-only for read() (the first one
+// ends the reading), all (capped per rule) for verify().
 struct Violations {
-  bool first_only;
-  std::vector<Diagnostic> found;
-  std::vector<std::pair<const char*, std::size_t>> per_rule;  // code, findings so far (few codes)
+  FindingSink sink;
 
-  bool stop() const { return first_only && !found.empty(); }
+  bool stop() const { return sink.stopped(); }
   void add(const char* code, std::string message, std::uint64_t offset, std::string entry = {}) {
-    if (!admit(per_rule, code)) return;
-    found.push_back(Diagnostic{code, Severity::error, Location{{}, std::move(entry), offset}, std::move(message)});
-  }
-  // The notes for rules that had more findings than were kept.
-  void finish() { note_truncated(per_rule, found); }
-
-  static bool admit(std::vector<std::pair<const char*, std::size_t>>& per_rule, const char* code) {
-    for (auto& [rule, count] : per_rule)
-      if (rule == code) return ++count <= kMaxFindingsPerRule;
-    per_rule.emplace_back(code, 1);
-    return true;
-  }
-  static void note_truncated(const std::vector<std::pair<const char*, std::size_t>>& per_rule,
-                             std::vector<Diagnostic>& out) {
-    for (const auto& [rule, count] : per_rule)
-      if (count > kMaxFindingsPerRule)
-        out.push_back(Diagnostic{codes::kFindingsTruncated, Severity::note, Location{},
-                                 fmt::format("{} more findings of {} not listed (the first {} are)",
-                                             count - kMaxFindingsPerRule, rule, kMaxFindingsPerRule)});
+    sink.add(Severity::error, code, offset, std::move(message), std::move(entry));
   }
 };
 
@@ -205,10 +186,10 @@ void run_checks(ByteView bytes, Profile profile, Archive& archive, Violations& v
 
 Result<Archive> read(ByteView bytes, Profile profile) {
   Archive archive;
-  Violations v{true, {}, {}};
+  Violations v{FindingSink(codes::kFindingsTruncated, FindingSink::Mode::first_only)};
   run_checks(bytes, profile, archive, v);
-  if (!v.found.empty()) {
-    Diagnostic& d = v.found.front();
+  if (auto found = v.sink.take(); !found.empty()) {
+    Diagnostic& d = found.front();
     Error error = invalid_rule(std::move(d.code), std::move(d.message), d.location.offset);
     error.entry = std::move(d.location.entry);
     return error;
@@ -218,32 +199,19 @@ Result<Archive> read(ByteView bytes, Profile profile) {
 
 std::vector<Diagnostic> verify(ByteView bytes, Profile profile) {
   Archive archive;
-  Violations v{false, {}, {}};
+  Violations v{FindingSink(codes::kFindingsTruncated)};
   run_checks(bytes, profile, archive, v);
-  v.finish();
-  return std::move(v.found);
+  return v.sink.take();
 }
 
 std::vector<Diagnostic> check(ByteView bytes, Profile profile, std::size_t* entry_count) {
   Archive archive;
-  Violations v{false, {}, {}};
+  Violations v{FindingSink(codes::kFindingsTruncated)};
   run_checks(bytes, profile, archive, v);
-  v.finish();
   if (entry_count) *entry_count = archive.entries.size();
-  if (has_errors(v.found)) return std::move(v.found);
+  if (auto found = v.sink.take(); has_errors(found)) return found;
   return warnings(archive);
 }
-
-namespace detail {
-
-bool admit_finding(std::vector<std::pair<const char*, std::size_t>>& per_rule, const char* code) {
-  return Violations::admit(per_rule, code);
-}
-void note_truncated(const std::vector<std::pair<const char*, std::size_t>>& per_rule, std::vector<Diagnostic>& out) {
-  Violations::note_truncated(per_rule, out);
-}
-
-}  // namespace detail
 
 std::string type_name(std::uint32_t type_id) {
   std::string text(4, ' ');

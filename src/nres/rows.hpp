@@ -52,10 +52,4 @@ inline std::string entry_label(std::size_t index, const Entry& entry) {
 // Canonical zero padding after a payload ending at `end` (docs/formats/nres.md 5).
 constexpr std::size_t padding_after(std::size_t end) { return (8 - end % 8) % 8; }
 
-// The cap of verify() and warnings(): true while `code` has had at most kMaxFindingsPerRule
-// findings (counting this one), so that it is listed.
-bool admit_finding(std::vector<std::pair<const char*, std::size_t>>& per_rule, const char* code);
-// One note (codes::kFindingsTruncated) per rule that had more findings than were listed.
-void note_truncated(const std::vector<std::pair<const char*, std::size_t>>& per_rule, std::vector<Diagnostic>& out);
-
 }  // namespace parkan::nres::detail

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/core/finding_sink.hpp"
 #include "nres/layout.hpp"
 #include "nres/rows.hpp"
 
@@ -11,14 +12,12 @@ namespace parkan::nres {
 
 namespace {
 
-// Warnings with at most kMaxFindingsPerRule of one kind (then one note with the rest's count).
+// Warnings in the finding sink (at most kMaxFindingsPerRule of one kind, then one note).
 struct Warnings {
-  std::vector<Diagnostic> found;
-  std::vector<std::pair<const char*, std::size_t>> per_rule;
+  FindingSink sink{codes::kFindingsTruncated};
 
   void add(const char* code, std::string message, std::uint64_t offset, std::string entry = {}) {
-    if (!detail::admit_finding(per_rule, code)) return;
-    found.push_back(Diagnostic{code, Severity::warning, Location{{}, std::move(entry), offset}, std::move(message)});
+    sink.add(Severity::warning, code, offset, std::move(message), std::move(entry));
   }
 };
 
@@ -64,8 +63,7 @@ std::vector<Diagnostic> warnings(const Archive& archive) {
   else if (archive.name_order == NameOrder::unusable && !archive.entries.empty())
     out.add(codes::kSortTableUnusable, "sort table is not a sorted permutation; lookups scan the directory linearly",
             directory_offset + 0x3C);
-  detail::note_truncated(out.per_rule, out.found);
-  return std::move(out.found);
+  return out.sink.take();
 }
 
 }  // namespace parkan::nres

@@ -1,5 +1,6 @@
 // objects.rlb (docs/formats/objects.md): the records of one prototype (read, written back losslessly, checked), its
 // FourCC entry type, and the resolution of a prototype key to its expanded records and its model.
+#include "parkan/objects/codes.hpp"
 #include "parkan/objects/objects.hpp"
 
 #include <algorithm>
@@ -55,7 +56,7 @@ std::string objects_quoted(std::string_view name) { return "\"" + cp1251_to_utf8
 
 Error objects_size_error(std::size_t size) {
   const std::size_t left_over = size % kObjectRefSize;
-  return invalid_rule("objects.size.multiple",
+  return invalid_rule(codes::kSizeMultiple,
                       fmt::format("payload of {} bytes is not a multiple of the {}-byte record ({} bytes left over)",
                                   size, kObjectRefSize, left_over),
                       size - left_over);
@@ -72,13 +73,13 @@ bool objects_raw_still_names(const ObjectRef& ref) {
 // and without a NUL of its own.
 Status objects_check_writable(std::string_view name, std::size_t record, const char* label, std::size_t at) {
   if (name.size() >= kObjectNameField)
-    return invalid_rule("objects.name.length",
+    return invalid_rule(codes::kNameLength,
                         fmt::format("record {}: {} name {} is {} bytes; its {}-byte field holds at most {} and a NUL",
                                     record, label, objects_quoted(name), name.size(), kObjectNameField,
                                     kObjectNameField - 1),
                         at);
   if (const std::size_t nul = name.find('\0'); nul != std::string_view::npos)
-    return invalid_rule("objects.name.nul",
+    return invalid_rule(codes::kNameNul,
                         fmt::format("record {}: {} name holds a NUL at byte {} (it would read back cut there)", record,
                                     label, nul),
                         at);
@@ -101,7 +102,7 @@ class ObjectsResolver {
     if (const std::vector<ObjectRef>* refs = prototype(key))
       expand(key, *refs, 0);
     else
-      add(Severity::error, "objects.ref.key", {}, std::nullopt,
+      add(Severity::error, codes::kRefKey, {}, std::nullopt,
           fmt::format("no prototype {} in objects.rlb", objects_quoted(key)));
     choose_model();
     return std::move(result_);
@@ -133,7 +134,7 @@ class ObjectsResolver {
       const std::uint64_t at = std::uint64_t(r) * kObjectRefSize;
       if (ref.absent()) continue;  // an unused slot (docs/formats/objects.md 2.1)
       if (++visited_ > kObjectsMaxVisitedRecords) {
-        add(Severity::error, "objects.ref.expansion", key, at,
+        add(Severity::error, codes::kRefExpansion, key, at,
             fmt::format("record {}: prototype {} expands to more than {} records; expansion stopped here", r,
                         objects_quoted(chain_.front()), kObjectsMaxVisitedRecords));
         stopped_ = true;
@@ -144,7 +145,7 @@ class ObjectsResolver {
         present_.push_back(exists(ref));
         // Once per stored record: a prototype reached along several paths is not warned about twice.
         if (!present_.back() && reported_.insert(fmt::format("absent:{}:{}", folded_chain_.back(), r)).second)
-          add(Severity::warning, "objects.ref.absent", key, at,
+          add(Severity::warning, codes::kRefAbsent, key, at,
               fmt::format("record {}: {} holds no {} (or there is no such archive)", r, objects_quoted(ref.archive),
                           objects_quoted(ref.resource)));
         continue;
@@ -166,13 +167,13 @@ class ObjectsResolver {
         cycle += cp1251_to_utf8(*it) + " -> ";
       cycle += cp1251_to_utf8(nested);
       if (reported_.insert("cycle:" + objects_fold(cycle)).second)
-        add(Severity::error, "objects.ref.cycle", key, at,
+        add(Severity::error, codes::kRefCycle, key, at,
             fmt::format("record {}: prototype cycle {} (not expanded again)", r, cycle));
       return;
     }
     if (depth > kMaxObjectDepth) {
       if (reported_.insert("depth").second)
-        add(Severity::error, "objects.ref.depth", key, at,
+        add(Severity::error, codes::kRefDepth, key, at,
             fmt::format("record {}: prototype {} would be nested {} deep, past the cap of {} (not expanded)", r,
                         objects_quoted(nested), depth, kMaxObjectDepth));
       return;
@@ -180,7 +181,7 @@ class ObjectsResolver {
     const std::vector<ObjectRef>* refs = prototype(nested);
     if (!refs) {
       if (reported_.insert("key:" + folded).second)
-        add(Severity::error, "objects.ref.key", key, at,
+        add(Severity::error, codes::kRefKey, key, at,
             fmt::format("record {}: no prototype {} in objects.rlb", r, objects_quoted(nested)));
       return;
     }
@@ -277,13 +278,13 @@ std::vector<Diagnostic> check_object_refs(ByteView payload) {
       const ByteView field = payload.subspan(at, kObjectNameField);
       const std::string_view name = objects_field_name(field);
       if (name.size() == kObjectNameField)
-        add_diagnostic(out, Severity::warning, "objects.ref.nul", at,
+        add_diagnostic(out, Severity::warning, codes::kRefNul, at,
                        fmt::format("record {}: {} name has no NUL within {} bytes (read as {} bytes of name)", r,
                                    label, kObjectNameField, kObjectNameField));
       if (name.empty())
-        add_diagnostic(out, Severity::error, "objects.ref.empty", at, fmt::format("record {}: empty {} name", r, label));
+        add_diagnostic(out, Severity::error, codes::kRefEmpty, at, fmt::format("record {}: empty {} name", r, label));
       else if (offset == kObjectsResourceOffset && !names_prototype && !objects_names_kind(name))
-        add_diagnostic(out, Severity::warning, "objects.ref.extension", at,
+        add_diagnostic(out, Severity::warning, codes::kRefExtension, at,
                        fmt::format("record {}: resource name {} has no extension", r, objects_quoted(name)));
     }
   }
@@ -297,12 +298,12 @@ std::vector<Diagnostic> check_prototype_type(std::uint32_t type_id, std::size_t 
   if (!type) {
     std::string known;
     for (const PrototypeType& t : kPrototypeTypes) known += (known.empty() ? "" : ", ") + std::string(t.fourcc);
-    add_diagnostic(out, Severity::warning, "objects.type.unknown", std::nullopt,
+    add_diagnostic(out, Severity::warning, codes::kTypeUnknown, std::nullopt,
                    fmt::format("entry type {} is not a prototype type ({})", nres::type_name(type_id), known));
     return out;
   }
   if (payload_size != type->sizes[0] && payload_size != type->sizes[1])
-    add_diagnostic(out, Severity::warning, "objects.type.size", std::nullopt,
+    add_diagnostic(out, Severity::warning, codes::kTypeSize, std::nullopt,
                    type->sizes[1] == 0
                        ? fmt::format("{} entry of {} bytes; {} entries are {} bytes ({} slots)", type->fourcc,
                                      payload_size, type->fourcc, type->sizes[0], type->sizes[0] / kObjectRefSize)

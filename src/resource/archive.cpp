@@ -47,11 +47,13 @@ Result<Payload> NresArchive::payload(std::size_t index) const {
 }
 
 namespace {
-// The type id a payload's magic names: a Texm is stored as "Texm", an NRes (a model, docs/formats/msh.md) as "MESH".
+// The type id an untyped RsLi entry gets from its magic (kind.hpp): a Texm is listed as "Texm", an NRes
+// inside a library (a model, docs/formats/msh.md) as "MESH"; any other content as 0.
 std::uint32_t type_from_content(ByteView bytes) {
-  if (bytes.size() < 4) return 0;
-  const std::uint32_t magic = load_u32(bytes.data());
-  return magic == kTypeTexm ? kTypeTexm : magic == nres::kMagic ? kTypeMesh : 0;
+  const Kind* kind = kind_of_bytes(bytes);
+  if (!kind) return 0;
+  if (kind->key == "nres") return kTypeMesh;
+  return kind->key == "texm" ? kind->type_id : 0;
 }
 }  // namespace
 
@@ -89,12 +91,16 @@ Result<Payload> RsliArchive::payload(std::size_t index) const {
 }
 
 namespace {
-constexpr std::uint8_t kRsliMagic[4] = {'N', 'L', 0, 1};  // docs/formats/rsli.md 2: "NL", reserved 0, version 1
-bool looks_like_rsli(ByteView bytes) { return bytes.size() >= 4 && std::equal(kRsliMagic, kRsliMagic + 4, bytes.begin()); }
+// "NL", reserved 0, version 1 (docs/formats/rsli.md 2), by the registry's magic.
+bool looks_like_rsli(ByteView bytes) {
+  const Kind* kind = kind_of_bytes(bytes);
+  return kind && kind->key == "rsli";
+}
 }  // namespace
 
 bool looks_like_archive(ByteView bytes) {
-  return (bytes.size() >= 4 && load_u32(bytes.data()) == nres::kMagic) || looks_like_rsli(bytes);
+  const Kind* kind = kind_of_bytes(bytes);
+  return kind && kind->is_container;
 }
 
 Result<std::shared_ptr<const Archive>> open_archive(const std::filesystem::path& path) {

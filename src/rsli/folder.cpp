@@ -7,9 +7,40 @@
 
 #include <fmt/format.h>
 
+#include "parkan/core/text.hpp"
+
 namespace parkan::rsli {
 
 namespace {
+
+// Names are bytes (cp1251 in the game). The manifest shows them as UTF-8 text ("name"); a name whose
+// bytes that text cannot give back (0x98, which cp1251 leaves undefined) also carries them as hex
+// ("name_bytes"), so the folder keeps every name losslessly (docs/cli.md 3.7).
+std::string hex_of(std::string_view bytes) {
+  std::string out;
+  for (unsigned char c : bytes) out += fmt::format("{:02x}", c);
+  return out;
+}
+
+std::optional<std::string> bytes_of_hex(std::string_view text) {
+  if (text.size() % 2 != 0) return std::nullopt;
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); i += 2) {
+    unsigned value = 0;
+    for (char c : text.substr(i, 2)) {
+      const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+      if (digit < 0) return std::nullopt;
+      value = value * 16 + static_cast<unsigned>(digit);
+    }
+    out += static_cast<char>(value);
+  }
+  return out;
+}
+
+bool text_keeps_name(std::string_view name) {
+  const std::optional<std::string> back = utf8_to_cp1251(cp1251_to_utf8(name));
+  return back && *back == name;
+}
 
 Error manifest_error(std::size_t entry, std::string_view field, std::string_view what) {
   return invalid_rule("rsli.folder.manifest", fmt::format("entries[{}].{}: {}", entry, field, what));
@@ -32,7 +63,19 @@ Result<FolderEntry> folder_entry(const nlohmann::json& row, std::size_t position
   }
   for (const char* key : {"name", "file", "method"})
     if (!row.contains(key) || !row[key].is_string()) return manifest_error(position, key, "missing or not a string");
-  out.name = row["name"].get<std::string>();
+  const std::string text = row["name"].get<std::string>();
+  if (row.contains("name_bytes")) {
+    const std::optional<std::string> bytes =
+        row["name_bytes"].is_string() ? bytes_of_hex(row["name_bytes"].get<std::string>()) : std::nullopt;
+    if (!bytes) return manifest_error(position, "name_bytes", "expected hex digits (the name's bytes)");
+    // An edited "name" wins over the bytes it was shown from.
+    if (cp1251_to_utf8(*bytes) == text) out.name = *bytes;
+  }
+  if (out.name.empty()) {
+    const std::optional<std::string> bytes = utf8_to_cp1251(text);
+    if (!bytes) return manifest_error(position, "name", fmt::format("\"{}\" has characters that cp1251 cannot hold", text));
+    out.name = *bytes;
+  }
   out.file = row["file"].get<std::string>();
   auto method = parse_method(row["method"].get<std::string>());
   if (!method) return manifest_error(position, "method", fmt::format("\"{}\" is not a storage method", row["method"].get<std::string>()));
@@ -47,10 +90,12 @@ nlohmann::json folder_manifest(const Archive& archive, const std::vector<std::st
   for (std::size_t i = 0; i < archive.entries.size(); ++i) {
     const Entry& e = archive.entries[i];
     const std::optional<Method> method = e.method();
-    entries.push_back({{"index", i},
-                       {"name", std::string(e.name())},
-                       {"file", file_names[i]},
-                       {"method", method ? method_name(*method) : "unknown"}});
+    nlohmann::json row = {{"index", i},
+                          {"name", cp1251_to_utf8(e.name())},
+                          {"file", file_names[i]},
+                          {"method", method ? method_name(*method) : "unknown"}};
+    if (!text_keeps_name(e.name())) row["name_bytes"] = hex_of(e.name());
+    entries.push_back(std::move(row));
   }
   return {{"format", "RsLi"}, {"version", 1}, {"library", std::string(kLibraryFileName)}, {"entries", std::move(entries)}};
 }

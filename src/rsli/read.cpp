@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/core/finding_sink.hpp"
 #include "parkan/rsli/archive.hpp"
 #include "parkan/rsli/codec.hpp"
 
@@ -30,41 +31,21 @@ std::uint32_t Entry::packed_size() const { return load_u32(row.data() + 0x1C); }
 
 namespace {
 
-// A hostile table of 32767 broken rows must not give 32767 lines per rule.
-constexpr std::size_t kReadMaxFindingsPerRule = 100;
-constexpr const char* kReadFindingsTruncated = "rsli.findings.truncated";
-
 constexpr std::size_t read_row_offset(std::size_t index) { return kHeaderSize + index * kEntrySize; }
 
 std::string read_entry_label(const Entry& entry, std::size_t index) {
   return entry.name().empty() ? fmt::format("#{}", index) : std::string(entry.name());
 }
 
-// Collects findings. In first-only mode (read()) only the first error is kept; the checks still run in
-// the same order, so read()'s error is verify()'s first finding.
+// The findings, in the finding sink. In first-only mode (read()) only the first error is kept; the
+// checks still run in the same order, so read()'s error is verify()'s first finding. A hostile table
+// of 32767 broken rows gives kMaxFindingsPerRule lines per rule, then one note.
 struct ReadFindings {
-  bool first_only;
-  std::vector<Diagnostic> found;
-  std::vector<std::pair<const char*, std::size_t>> per_rule;  // code, findings so far (few codes)
+  FindingSink sink;
 
   void add(const char* code, std::string message, std::uint64_t offset, std::string entry = {},
            Severity severity = Severity::error) {
-    if (first_only && !found.empty()) return;
-    if (!admit(code)) return;
-    found.push_back(Diagnostic{code, severity, Location{{}, std::move(entry), offset}, std::move(message)});
-  }
-  bool admit(const char* code) {
-    for (auto& [rule, count] : per_rule)
-      if (std::strcmp(rule, code) == 0) return ++count <= kReadMaxFindingsPerRule;
-    per_rule.emplace_back(code, 1);
-    return true;
-  }
-  void finish() {
-    for (const auto& [rule, count] : per_rule)
-      if (count > kReadMaxFindingsPerRule)
-        found.push_back(Diagnostic{kReadFindingsTruncated, Severity::note, Location{},
-                                   fmt::format("{} more findings of {} not listed (the first {} are)",
-                                               count - kReadMaxFindingsPerRule, rule, kReadMaxFindingsPerRule)});
+    sink.add(severity, code, offset, std::move(message), std::move(entry));
   }
 };
 
@@ -262,11 +243,11 @@ bool read_has_lower_case(std::string_view name) {
 
 Result<Archive> read(ByteView bytes, Profile profile) {
   Archive archive;
-  ReadFindings findings{true, {}, {}};
+  ReadFindings findings{FindingSink(codes::kFindingsTruncated, FindingSink::Mode::first_only)};
   std::vector<bool> usable;
   read_run(bytes, profile, archive, findings, usable);
-  if (!findings.found.empty()) {
-    Diagnostic& d = findings.found.front();
+  if (auto found = findings.sink.take(); !found.empty()) {
+    Diagnostic& d = found.front();
     Error error = invalid_rule(std::move(d.code), std::move(d.message), d.location.offset);
     error.entry = std::move(d.location.entry);
     return error;
@@ -276,7 +257,7 @@ Result<Archive> read(ByteView bytes, Profile profile) {
 
 std::vector<Diagnostic> verify(ByteView bytes, Profile profile) {
   Archive archive;
-  ReadFindings findings{false, {}, {}};
+  ReadFindings findings{FindingSink(codes::kFindingsTruncated)};
   std::vector<bool> usable;
   if (read_run(bytes, profile, archive, findings, usable)) {
     read_check_header_totals(archive, findings);
@@ -310,8 +291,7 @@ std::vector<Diagnostic> verify(ByteView bytes, Profile profile) {
       }
     }
   }
-  findings.finish();
-  return std::move(findings.found);
+  return findings.sink.take();
 }
 
 }  // namespace parkan::rsli

@@ -120,7 +120,7 @@ Result<MaterialLoad> MaterialManager::load_material(std::string_view name) {
     return e;
   }
   // Each phase's texture with the material's load flags (docs/runtime.md 6.3).
-  const std::uint32_t flags = phase_texture_load_flags(info.attr1, options_.emboss_bump);
+  const std::uint32_t flags = material::phase_texture_load_flags(info.attr1, options_.emboss_bump);
   std::vector<material::PhaseRecord> phases;
   phases.reserve(mat->phases.size());
   for (const material::Phase& phase : mat->phases) {

@@ -12,12 +12,12 @@
 #include "sample/sample_random.hpp"
 #include "parkan/texm/encode.hpp"
 #include "parkan/texm/palette.hpp"
+#include "parkan/texm/read.hpp"
 
 namespace parkan::sample {
 
 namespace {
 
-constexpr std::uint32_t kFontMagic = 0x746E6654;  // "Tfnt"
 constexpr std::uint32_t kPenStep = 1;              // extra pen step: 1 on every retail font
 constexpr std::size_t kGlyphRecordSize = 16;       // f32 u0, f32 u1, f32 v0, i32 advance
 constexpr std::uint32_t kRowHeight = kSampleFontGlyphHeight + 1;
@@ -121,7 +121,7 @@ ByteBuffer sample_font(std::uint64_t seed) {
   if (!texture) return {};  // valid by construction
 
   ByteWriter w;
-  w.u32(kFontMagic);
+  w.u32(texm::kFontMagic);
   w.i32(std::int32_t(kSampleFontCellWidth));
   w.i32(std::int32_t(kSampleFontGlyphHeight));
   w.f32(float(kRowHeight) / float(kSampleFontAtlasSide));

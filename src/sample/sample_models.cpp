@@ -2,8 +2,8 @@
 // the walker with geometry (sample_tank.cpp, sample_building.cpp, sample_walker.cpp), each MESH entry
 // with its `<stem>.wea` beside it. models/ and animated.rlb hold the walker and synthetic animated
 // models (docs/formats/msh-animation.md; docs/formats/msh.md 1, 2, 8): node counts 1..38 as in the corpus, whole-frame key
-// times starting at 0, maps from the canonical writer, plus the edge cases the seeds name: a static
-// model with an empty Res19 (10.1), and the legacy 24-byte node table (10.3). The retail size adds
+// times starting at 0, maps from the canonical writer, plus the edge cases docs/formats/msh-animation.md 10
+// names: a static model with an empty Res19 (10.1), and the legacy 24-byte node table (10.3). The retail size adds
 // the model catalog (sample_model_catalog.hpp): vehicles, robots and turrets in units.rlb; towers,
 // buildings, trees, rocks and props in static.rlb; each `<stem>.msh` with its `<stem>.wea` and, for
 // the prototypes that take their model through a parent prototype, a `<stem>.bas`. objects.rlb and
@@ -29,12 +29,13 @@
 #include "parkan/msh/math.hpp"
 #include "parkan/nres/edit.hpp"
 #include "parkan/nres/write.hpp"
+#include "parkan/resource/kind.hpp"
 
 namespace parkan::sample {
 
 namespace {
 
-constexpr std::uint32_t kMeshType = 0x4853454D;  // "MESH": a model entry of a library (docs/formats/msh.md)
+using resource::kTypeMesh;  // a model entry of a library (docs/formats/msh.md)
 
 msh::RawQuat axis_angle(float ax, float ay, float az, float angle) {
   float length = std::sqrt(ax * ax + ay * ay + az * az);
@@ -282,7 +283,7 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     const std::string_view wear = stem == "walker" ? std::string_view(walker_wear) : kBoxWear;
     files.push_back({"models/" + name, bytes});
     files.push_back({"models/" + stem + ".wea", ByteBuffer(wear.begin(), wear.end())});
-    library.push_back({kMeshType, 0, 0, 0, name, bytes});
+    library.push_back({kTypeMesh, 0, 0, 0, name, bytes});
     // WEAR entries as in the game's libraries (docs/formats/wear.md 8: attr3 = 1).
     library.push_back({material::kWearTypeId, 0, 0, 1, stem + ".wea", as_bytes(wear)});
   }
@@ -292,7 +293,7 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
   for (const auto& [name, bytes] : library_entries) {
     bool mesh = name.ends_with(".msh");
     // WEAR entries as in the game's libraries (docs/formats/wear.md 8: attr3 = 1).
-    model_library.push_back({mesh ? kMeshType : material::kWearTypeId, 0, 0, mesh ? 0u : 1u, name, bytes});
+    model_library.push_back({mesh ? kTypeMesh : material::kWearTypeId, 0, 0, mesh ? 0u : 1u, name, bytes});
   }
   // The prototype through a parent (sample_objects.cpp) finds tank.msh beside this tank.bas.
   const std::string tank_base = "BASE tank.msh\n";
@@ -320,7 +321,7 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
       if (c.family == "vehicle" || c.family == "robot" || c.family == "building")
         via_parent = parent_candidates++ % kCatalogViaParentEvery == kCatalogViaParentEvery - 1;
       std::vector<nres::EntrySpec>& library = libraries[c.library];
-      library.push_back({kMeshType, 0, 0, 0, c.stem + ".msh", meshes.back()});
+      library.push_back({kTypeMesh, 0, 0, 0, c.stem + ".msh", meshes.back()});
       library.push_back({material::kWearTypeId, 0, 0, 1, c.stem + ".wea", as_bytes(texts.back())});
       if (via_parent) {
         texts.push_back("BASE " + c.stem + ".msh\n");

@@ -14,8 +14,6 @@ namespace parkan::sample {
 
 namespace {
 
-// The NRes type id of PAL resources: 'Palm', the type seen next to PAL names in sys.lib (docs/formats/nres.md 3).
-constexpr std::uint32_t kPalTypeId = 0x6D6C6150;
 // Below this many pixels a second thread costs more than it saves.
 constexpr std::size_t kTexturesParallelPixels = 1u << 18;
 
@@ -70,7 +68,7 @@ std::vector<SampleFile> sample_textures(const SampleOptions& options) {
   for (const SamplePalette& p : palette_catalog(options)) palettes.emplace_back(p.name, textures_pal(p.colours));
   return {{"Textures.lib", textures_archive(textures, texm::kMagic)},
           {"LightMap.lib", textures_archive(lightmaps, texm::kMagic)},
-          {"palettes.lib", textures_archive(palettes, kPalTypeId)}};
+          {"palettes.lib", textures_archive(palettes, texm::kPalTypeId)}};
 }
 
 }  // namespace parkan::sample

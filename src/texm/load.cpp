@@ -1,4 +1,4 @@
-// The engine's texture loader (sub_1000FB30, sub_1000F580): docs/formats/texm.md 4-5.2, 15.3.
+// The engine's texture loader (sub_1000FB30, sub_1000F580): docs/formats/texm.md 4-5.5, 6.4.
 #include "parkan/texm/load.hpp"
 
 #include "parkan/texm/decode.hpp"

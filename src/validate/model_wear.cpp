@@ -1,4 +1,5 @@
 // A model's WEAR table beside it, and the model checked against it (docs/formats/msh.md 12.1).
+#include "parkan/msh/codes.hpp"
 #include "parkan/validate/model_wear.hpp"
 
 #include <fmt/format.h>
@@ -85,18 +86,18 @@ std::vector<Diagnostic> check_model_wear(const ModelWearUse& model, const msh::W
   for (std::size_t b = 0; b < model.batches.size(); ++b) {
     const ModelWearUse::BatchBytes& batch = model.batches[b];
     if (batch.wear_row >= rows)
-      add_diagnostic(found, Severity::error, "msh.batch.wear_row", batch_field(b, kBatchWearRowOffset),
+      add_diagnostic(found, Severity::error, msh::codes::kBatchWearRow, batch_field(b, kBatchWearRowOffset),
                      fmt::format("batch {}: WEAR row {} (byte +4) is past the {} MATERIALS rows of {} "
                                  "(docs/formats/msh.md 12.1)",
                                  b, batch.wear_row, rows, name));
     if (batch.lightmap == msh::kBatchLightmapped && !wear.has_lightmaps)
-      add_diagnostic(found, Severity::error, "msh.batch.lightmap_wear", batch_field(b, kBatchLightmapOffset),
+      add_diagnostic(found, Severity::error, msh::codes::kBatchLightmapWear, batch_field(b, kBatchLightmapOffset),
                      fmt::format("batch {}: lightmapped (+5 = 0x00) but {} has no LIGHTMAPS block "
                                  "(docs/formats/msh.md 12.1)",
                                  b, name));
   }
   if (model.has_lightmap_uv != wear.has_lightmaps)
-    add_diagnostic(found, Severity::warning, "msh.lightmap_uv.wear", model.lightmap_uv_offset,
+    add_diagnostic(found, Severity::warning, msh::codes::kLightmapUvWear, model.lightmap_uv_offset,
                    fmt::format("{} (docs/formats/msh.md 4.3: type 18 exactly where the WEAR has LIGHTMAPS)",
                                model.has_lightmap_uv
                                    ? fmt::format("type 18 lightmap UVs, but {} has no LIGHTMAPS block", name)

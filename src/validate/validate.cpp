@@ -21,7 +21,6 @@ namespace parkan::validate {
 namespace {
 
 using detail::CheckedResource;
-using detail::FileKind;
 using detail::GameFacts;
 using detail::GameFile;
 using detail::ResourceInput;
@@ -95,7 +94,7 @@ template <typename Rules>
 std::optional<MappedFile> check_container(const GameFile& file, GameFacts& facts, Rules rules) {
   CheckedResource container;
   container.file = file.path;
-  container.type = resource_type::kArchive;
+  container.type = kContainerType;
   auto mapped = MappedFile::open(file.full);
   if (mapped) container.findings = rules(mapped->bytes());
   else container.findings.push_back(to_diagnostic(mapped.error(), "game.file.unreadable"));
@@ -140,14 +139,14 @@ void check_archive(const GameFile& file, GameFacts& facts, unsigned threads, Val
 bool is_pal_resource(ByteView unpacked) {
   return unpacked.size() == texm::kPalSize && load_u32(unpacked.data() + 1024) == texm::kIpolMagic;
 }
-constexpr std::uint32_t kTfntMagic = 0x746E6654;  // "Tfnt" (docs/formats/texm.md 3.4)
 
 // The type an RsLi entry counts under: its content's when it has one (a Texm, a Tfnt font, a PAL
 // resource, named as NRes names them), else the name's extension ("TEX"), else "RsLi".
 std::string library_entry_type(std::string_view name, ByteView unpacked) {
-  if (unpacked.size() >= 4 && load_u32(unpacked.data()) == texm::kMagic) return resource_type::kTexture;
-  if (unpacked.size() >= 4 && load_u32(unpacked.data()) == kTfntMagic) return nres::type_name(kTfntMagic);
-  if (is_pal_resource(unpacked)) return resource_type::kPalette;
+  const resource::Kind* by_magic = resource::kind_of_bytes(unpacked);
+  if (by_magic && by_magic->key == "texm") return detail::type_key(*by_magic);
+  if (by_magic && by_magic->key == "font") return nres::type_name(by_magic->magic);
+  if (is_pal_resource(unpacked)) return detail::type_key(detail::kind("palette"));
   const std::size_t dot = name.rfind('.');
   if (dot == std::string_view::npos || dot + 1 == name.size()) return "RsLi";
   std::string extension(name.substr(dot + 1));
@@ -207,9 +206,7 @@ void check_loose_file(const GameFile& file, GameFacts& facts) {
   if (!mapped) {
     CheckedResource failed;
     failed.file = file.path;
-    failed.type = file.kind == FileKind::texture ? resource_type::kTexture
-                  : file.kind == FileKind::wear  ? resource_type::kWear
-                                                 : resource_type::kModel;
+    failed.type = detail::type_key(*file.kind);  // a loose file is a Texm, a WEAR or a model
     failed.findings.push_back(to_diagnostic(mapped.error(), "game.file.unreadable"));
     locate_all(failed.findings, file.path);
     facts.resources.push_back(std::move(failed));
@@ -243,7 +240,7 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
 
   std::size_t total = 0;
   for (const GameFile& f : files)
-    total += f.kind == FileKind::archive || f.kind == FileKind::library ? f.entries_hint : 1;
+    total += f.kind->is_container ? f.entries_hint : 1;
   ValidationProgress progress(options, total);
   const unsigned threads = thread_count(options);
 
@@ -251,25 +248,16 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
   facts.base_archives = std::move(base_archives);
   for (const GameFile& file : files) {
     report.files.push_back({file.path, file.kind});
-    switch (file.kind) {
-      case FileKind::archive:
-        ++report.archives;
-        check_archive(file, facts, threads, progress);
-        break;
-      case FileKind::library:
-        ++report.archives;
-        check_library(file, facts, threads, progress);
-        break;
-      case FileKind::model:
-      case FileKind::texture:
-      case FileKind::wear:
-        check_loose_file(file, facts);
-        progress.advance();
-        break;
-      case FileKind::other:
-        ++report.skipped_files;
-        progress.advance();
-        break;
+    if (file.kind->is_container) {
+      ++report.archives;
+      if (file.kind->key == "nres") check_archive(file, facts, threads, progress);
+      else check_library(file, facts, threads, progress);
+    } else if (file.kind != &resource::other_kind()) {  // a model, a Texm or a WEAR (classify_scanned)
+      check_loose_file(file, facts);
+      progress.advance();
+    } else {
+      ++report.skipped_files;
+      progress.advance();
     }
   }
   detail::check_references(facts);
@@ -277,7 +265,7 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
   report.findings = std::move(scan_findings);
   for (CheckedResource& r : facts.resources) {
     count_resource(report, r);
-    if (r.type != resource_type::kArchive) ++report.resources;
+    if (r.type != kContainerType) ++report.resources;
     report.findings.insert(report.findings.end(), std::make_move_iterator(r.findings.begin()),
                            std::make_move_iterator(r.findings.end()));
   }

@@ -19,12 +19,10 @@
 
 namespace parkan::validate::detail {
 
-using validate::FileKind;
-
 struct GameFile {
   std::string path;  // relative to the game folder, '/' separators
   std::filesystem::path full;
-  FileKind kind = FileKind::other;
+  const resource::Kind* kind = &resource::other_kind();  // FoundFile::kind
   std::size_t entries_hint = 0;  // an archive's header entry count (for progress only)
 };
 
@@ -52,7 +50,7 @@ struct ResourceFacts {
 struct CheckedResource {
   std::string file;   // relative path
   std::string entry;  // stored name; empty for a loose file
-  std::string type;   // resource_type::... or the archive's type name
+  std::string type;   // the by_type key: type_key(*kind), the entry's type name, or kContainerType
   std::vector<Diagnostic> findings;  // located
   ResourceFacts facts;
 };
@@ -64,7 +62,7 @@ struct ResourceInput {
   std::string entry;  // empty: a loose file
   std::uint32_t type_id = 0;
   std::uint32_t attr1 = 0, attr2 = 0, attr3 = 0;
-  FileKind loose_kind = FileKind::other;  // for a loose file
+  const resource::Kind* loose_kind = &resource::other_kind();  // for a loose file
   ByteView bytes;
 };
 
@@ -94,5 +92,9 @@ void check_references(GameFacts& facts);
 
 // ASCII fold of a whole string (the engine's _strcmpi fold).
 std::string fold_name(std::string_view name);
+// The by_type key of a resource of `kind` (validate.hpp): its entries' type id as `archive list` names it.
+std::string type_key(const resource::Kind& kind);
+// The registry's record for `key` (a key kind.cpp lists).
+const resource::Kind& kind(std::string_view key);
 
 }  // namespace parkan::validate::detail

@@ -1,4 +1,4 @@
-// The JSON report of `parkan validate --json` (docs/cli.md), and the names of file kinds.
+// The JSON report of `parkan validate --json` (docs/cli.md).
 #include "parkan/validate/validate_json.hpp"
 
 #include "parkan/core/diagnostic_json.hpp"
@@ -7,18 +7,6 @@
 namespace parkan::validate {
 
 using nlohmann::json;
-
-const char* file_kind_name(FileKind kind) {
-  switch (kind) {
-    case FileKind::archive: return "archive";
-    case FileKind::library: return "library";
-    case FileKind::model: return "model";
-    case FileKind::texture: return "texture";
-    case FileKind::wear: return "wear";
-    case FileKind::other: break;
-  }
-  return "other";
-}
 
 json validation_finding_json(const Diagnostic& d) {
   json out = diagnostic_json(d);

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/msh/codes.hpp"
 #include "validate/validate_internal.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/validate/model_wear.hpp"
@@ -38,7 +39,7 @@ constexpr ReferenceRule kMaterialTextureMissing{"mat0.texture.missing", Severity
 // An indexed texture whose name picks a palette the bank lacks: an empty slot (docs/runtime.md).
 constexpr ReferenceRule kTexturePaletteMissing{"texm.palette.missing", Severity::warning};
 // A model with batches and no `<stem>.wea` beside it: nothing says which materials it uses.
-constexpr ReferenceRule kModelWearMissing{"msh.wear.missing", Severity::warning};
+constexpr ReferenceRule kModelWearMissing{msh::codes::kWearMissing, Severity::warning};
 // A library the references need is not in the game folder.
 constexpr ReferenceRule kLibraryMissing{"game.library.missing", Severity::error};
 
@@ -227,12 +228,14 @@ void check_prototype_references(CheckedResource& prototype, GameIndex& index) {
 void check_references(GameFacts& facts) {
   GameIndex index(facts);
   MissingLibraries missing;
+  const std::string wear = type_key(kind("wear")), material = type_key(kind("mat0")), texture = type_key(kind("texm")),
+                    model = type_key(kind("msh"));
   for (CheckedResource& r : facts.resources) {
     if (r.facts.prototype) check_prototype_references(r, index);
-    else if (r.type == resource_type::kWear) check_wear_references(r, index, missing);
-    else if (r.type == resource_type::kMaterial) check_material_references(r, index, missing);
-    else if (r.type == resource_type::kTexture) check_palette_reference(r, index);
-    else if (r.type == resource_type::kModel) check_model_references(r, index);
+    else if (r.type == wear) check_wear_references(r, index, missing);
+    else if (r.type == material) check_material_references(r, index, missing);
+    else if (r.type == texture) check_palette_reference(r, index);
+    else if (r.type == model) check_model_references(r, index);
   }
 }
 

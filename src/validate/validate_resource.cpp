@@ -2,6 +2,7 @@
 // `wear check`, `msh check` and `anim check`), and the names the reference pass needs from it.
 #include <algorithm>
 
+#include "parkan/msh/codes.hpp"
 #include "validate/validate_internal.hpp"
 #include "parkan/validate/validate.hpp"
 #include "parkan/material/mat0.hpp"
@@ -18,8 +19,6 @@ namespace parkan::validate::detail {
 
 namespace {
 
-constexpr std::uint32_t kModelTypeId = 0x4853454D;    // "MESH": a model in a library (docs/formats/msh.md)
-constexpr std::uint32_t kPaletteTypeId = 0x6D6C6150;  // "Palm": a PAL resource (docs/formats/palettes.md 4)
 constexpr std::size_t kTexmFormatOffset = 28;         // Header::format
 
 void append_findings(std::vector<Diagnostic>& out, std::vector<Diagnostic>&& more) {
@@ -27,7 +26,7 @@ void append_findings(std::vector<Diagnostic>& out, std::vector<Diagnostic>&& mor
 }
 
 void check_texture_resource(const ResourceInput& input, CheckedResource& out) {
-  out.type = resource_type::kTexture;
+  out.type = type_key(kind("texm"));
   std::string_view name = input.entry.empty() ? std::string_view(input.file) : std::string_view(input.entry);
   if (!input.entry.empty()) name = input.entry;
   else if (auto slash = name.rfind('/'); slash != std::string_view::npos) name = name.substr(slash + 1);
@@ -37,7 +36,7 @@ void check_texture_resource(const ResourceInput& input, CheckedResource& out) {
 }
 
 void check_material_resource(const ResourceInput& input, CheckedResource& out) {
-  out.type = resource_type::kMaterial;
+  out.type = type_key(kind("mat0"));
   auto mat = material::read_mat0(input.bytes, {input.attr1, input.attr2});
   if (!mat) {
     out.findings.push_back(to_diagnostic(mat.error(), "mat0.read"));
@@ -50,7 +49,7 @@ void check_material_resource(const ResourceInput& input, CheckedResource& out) {
 }
 
 void check_wear_resource(const ResourceInput& input, CheckedResource& out) {
-  out.type = resource_type::kWear;
+  out.type = type_key(kind("wear"));
   append_findings(out.findings, material::check_wear(input.bytes));
   // The references as the engine's file parser reads them (check_wear reports where the parsers differ).
   if (auto wear = material::parse_wear(input.bytes, material::WearParser::file)) {
@@ -62,10 +61,10 @@ void check_wear_resource(const ResourceInput& input, CheckedResource& out) {
 }
 
 void check_model_resource(const ResourceInput& input, CheckedResource& out) {
-  out.type = resource_type::kModel;
+  out.type = type_key(kind("msh"));
   auto model = msh::read_model(input.bytes);
   if (!model) {
-    out.findings.push_back(to_diagnostic(model.error(), "msh.model.container"));
+    out.findings.push_back(to_diagnostic(model.error(), msh::codes::kModelContainer));
     return;
   }
   append_findings(out.findings, msh::check_model(*model));
@@ -75,7 +74,7 @@ void check_model_resource(const ResourceInput& input, CheckedResource& out) {
 }
 
 void check_palette_resource(const ResourceInput& input, CheckedResource& out) {
-  out.type = resource_type::kPalette;
+  out.type = type_key(kind("palette"));
   if (auto pal = texm::read_pal(input.bytes); !pal) out.findings.push_back(to_diagnostic(pal.error(), "pal.read"));
 }
 
@@ -97,30 +96,34 @@ bool in_objects_registry(std::string_view file) {
 
 }  // namespace
 
+std::string type_key(const resource::Kind& kind) { return nres::type_name(kind.type_id); }
+
+const resource::Kind& kind(std::string_view key) {
+  const resource::Kind* found = resource::find_kind(key);
+  return found ? *found : resource::other_kind();
+}
+
 CheckedResource check_resource(const ResourceInput& input) {
   CheckedResource out;
   out.file = input.file;
   out.entry = input.entry;
   if (input.entry.empty()) {
-    switch (input.loose_kind) {
-      case FileKind::texture: check_texture_resource(input, out); break;
-      case FileKind::wear: check_wear_resource(input, out); break;
-      case FileKind::model: check_model_resource(input, out); break;
-      case FileKind::archive:
-      case FileKind::library:
-      case FileKind::other: break;
-    }
+    const std::string_view key = input.loose_kind->key;
+    if (key == "texm") check_texture_resource(input, out);
+    else if (key == "wear") check_wear_resource(input, out);
+    else if (key == "msh") check_model_resource(input, out);
   } else if (in_objects_registry(input.file)) {
     check_prototype_resource(input, out);
   } else {
-    switch (input.type_id) {
-      case texm::kMagic: check_texture_resource(input, out); break;
-      case material::kMat0TypeId: check_material_resource(input, out); break;
-      case material::kWearTypeId: check_wear_resource(input, out); break;
-      case kModelTypeId: check_model_resource(input, out); break;
-      case kPaletteTypeId: check_palette_resource(input, out); break;
-      default: out.type = nres::type_name(input.type_id); break;
-    }
+    // By the registry's record for the entry's type id (resource/kind.hpp).
+    const resource::Kind* typed = resource::kind_of_type_id(input.type_id);
+    const std::string_view key = typed ? typed->key : "";
+    if (key == "texm") check_texture_resource(input, out);
+    else if (key == "mat0") check_material_resource(input, out);
+    else if (key == "wear") check_wear_resource(input, out);
+    else if (key == "msh") check_model_resource(input, out);
+    else if (key == "palette") check_palette_resource(input, out);
+    else out.type = nres::type_name(input.type_id);
   }
   locate_all(out.findings, input.file, input.entry);
   return out;

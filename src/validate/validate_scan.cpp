@@ -24,13 +24,15 @@ bool ends_with_folded(std::string_view path, std::string_view suffix) {
   return path.size() >= suffix.size() && fold_name(path.substr(path.size() - suffix.size())) == suffix;
 }
 
-FileKind classify_scanned(std::string_view relative, const std::array<std::uint8_t, 4>& magic, std::size_t got) {
-  const std::uint32_t value = got == 4 ? load_u32(magic.data()) : 0;
-  if (value == nres::kMagic) return ends_with_folded(relative, ".msh") ? FileKind::model : FileKind::archive;
-  if (value == texm::kMagic) return FileKind::texture;
-  if (got == 4 && magic[0] == 'N' && magic[1] == 'L' && magic[2] == 0 && magic[3] == 1) return FileKind::library;
-  if (ends_with_folded(relative, ".wea")) return FileKind::wear;
-  return FileKind::other;
+// By the registry's magics: an NRes (a model when named *.msh), an RsLi library, a Texm; a text by its
+// extension (.wea); any other file (a font or a PAL included) is not checked on its own.
+const resource::Kind* classify_scanned(std::string_view relative, const std::array<std::uint8_t, 4>& magic,
+                                       std::size_t got) {
+  const resource::Kind* by_magic = resource::kind_of_bytes(ByteView(magic.data(), got));
+  if (by_magic && by_magic->key == "nres") return &kind(ends_with_folded(relative, ".msh") ? "msh" : "nres");
+  if (by_magic && (by_magic->key == "rsli" || by_magic->key == "texm")) return by_magic;
+  if (ends_with_folded(relative, ".wea")) return &kind("wear");
+  return &resource::other_kind();
 }
 
 }  // namespace
@@ -56,9 +58,9 @@ GameFile scan_file(const std::filesystem::path& full, std::string relative, std:
   std::array<std::uint8_t, 4> magic{};
   std::copy_n(head.begin(), std::min<std::size_t>(head.size(), 4), magic.begin());
   file.kind = classify_scanned(file.path, magic, std::min<std::size_t>(head.size(), 4));
-  if (file.kind == FileKind::archive && head.size() == 12)
+  if (file.kind->key == "nres" && head.size() == 12)
     file.entries_hint = std::min<std::size_t>(load_u32(head.data() + 8), 1u << 20);
-  if (file.kind == FileKind::library && head.size() >= 6)  // docs/formats/rsli.md 2: i16 entry count at 4
+  if (file.kind->key == "rsli" && head.size() >= 6)  // docs/formats/rsli.md 2: i16 entry count at 4
     file.entries_hint = static_cast<std::size_t>(std::max<int>(0, static_cast<std::int16_t>(load_u16(head.data() + 4))));
   return file;
 }
@@ -101,12 +103,12 @@ Status read_base_archives(const std::filesystem::path& base, std::map<std::strin
   std::vector<Diagnostic> ignored;  // the base game is not what is being checked
   PARKAN_ASSIGN(const std::vector<GameFile> files, scan_game_files(base, ignored));
   for (const GameFile& file : files) {
-    if (file.kind != FileKind::archive && file.kind != FileKind::library) continue;
+    if (!file.kind->is_container) continue;
     auto mapped = MappedFile::open(file.full);
     if (!mapped) continue;
     ArchiveNames names;
     names.file = file.path;
-    if (file.kind == FileKind::archive) {
+    if (file.kind->key == "nres") {
       if (auto directory = nres::read(mapped->bytes(), nres::Profile::compatible)) {
         names.readable = true;
         for (const nres::Entry& e : directory->entries) names.folded.insert(fold_name(e.name()));

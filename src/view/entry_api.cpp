@@ -46,13 +46,10 @@ Result<json> wear_info(const Located& at) {
 }
 
 Result<json> info_of(const Located& at) {
-  switch (at.view) {
-    case ViewKind::texture: return texture_info(at);
-    case ViewKind::material: return material_info(at);
-    case ViewKind::model: return model_info(at);
-    case ViewKind::wear: return wear_info(at);
-    case ViewKind::none: break;
-  }
+  if (at.view == "texture") return texture_info(at);
+  if (at.view == "material") return material_info(at);
+  if (at.view == "model") return model_info(at);
+  if (at.view == "wear") return wear_info(at);
   return json(nullptr);
 }
 
@@ -80,7 +77,7 @@ Response handle_entry(const ServiceState& state, const Query& query) {
              {"size", at.payload.bytes().size()}};
   return json_response({{"file", at.file},
                         {"entry", std::move(entry)},
-                        {"view", view_kind_name(at.view)},
+                        {"view", at.view},
                         {"info", std::move(info)},
                         {"diagnostics", findings_json(state, findings)}});
 }

@@ -43,7 +43,7 @@ json entries_json(const ServiceState& state, const std::string& file, const reso
                        {"type", row.type_id == 0 ? std::string("0") : nres::type_name(row.type_id)},
                        {"size", row.size},
                        {"status", status},
-                       {"view", view_kind_name(view_of_type(row.type_id))}});
+                       {"view", view_of_type(row.type_id)}});
   }
   return entries;
 }
@@ -53,7 +53,7 @@ json entries_json(const ServiceState& state, const std::string& file, const reso
 std::string game_json(const ServiceState& state) {
   json files = json::array();
   for (const validate::FoundFile& f : state.report.files) {
-    const bool container = f.kind == validate::FileKind::archive || f.kind == validate::FileKind::library;
+    const bool container = f.kind->is_container;
     const char* status = status_of(state, f.path, "");
     json entries = json::array();
     std::error_code ec;
@@ -61,13 +61,11 @@ std::string game_json(const ServiceState& state) {
     if (container)
       if (auto archive = state.archive(f.path)) entries = entries_json(state, f.path, **archive, status);
     files.push_back({{"file", f.path},
-                     {"kind", validate::file_kind_name(f.kind)},
-                     {"format", f.kind == validate::FileKind::archive   ? json("nres")
-                                : f.kind == validate::FileKind::library ? json("rsli")
-                                                                    : json(nullptr)},
+                     {"kind", f.kind->file_kind},
+                     {"format", container ? json(f.kind->key) : json(nullptr)},
                      {"size", ec ? json(nullptr) : json(size)},
                      {"status", status},
-                     {"view", view_kind_name(view_of_file(f.kind))},
+                     {"view", f.kind->view},
                      {"entries", std::move(entries)}});
   }
   const validate::ValidationReport& r = state.report;
@@ -92,8 +90,7 @@ json finding_json(const ServiceState& state, const Diagnostic& finding) {
   const Location& at = finding.location;
   if (!at.entry.empty()) {
     auto kind = state.files.find(at.file);
-    if (kind != state.files.end() &&
-        (kind->second == validate::FileKind::archive || kind->second == validate::FileKind::library))
+    if (kind != state.files.end() && kind->second->is_container)
       if (auto archive = state.archive(at.file))
         if (auto index = (*archive)->find(at.entry)) out["entry_index"] = *index;
   }

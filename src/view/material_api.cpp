@@ -34,7 +34,7 @@ std::string colour_of(const material::PhaseRecord& record) {
 }
 
 Opened<material::Mat0> open_material(const ServiceState& state, const Query& query) {
-  return open_as<material::Mat0>(state, query, ViewKind::material, "material", [](const Located& at) {
+  return open_as<material::Mat0>(state, query, "material", "material", [](const Located& at) {
     const resource::PayloadLocation& loc = at.payload.location();
     return at.payload.parse(material::read_mat0, material::Mat0Attributes{loc.attr1, loc.attr2});
   });

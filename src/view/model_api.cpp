@@ -20,7 +20,7 @@ namespace {
 using nlohmann::json;
 
 Opened<msh::Model> open_model(const ServiceState& state, const Query& query) {
-  return open_as<msh::Model>(state, query, ViewKind::model, "model", [](const Located& at) {
+  return open_as<msh::Model>(state, query, "model", "model", [](const Located& at) {
     return at.payload.parse([](ByteView bytes) { return msh::read_model(bytes); });
   });
 }
@@ -78,7 +78,7 @@ Response handle_model(const ServiceState& state, const Query& query) {
 Response handle_model_glb(const ServiceState& state, const Query& query) {
   Resolved r = resolve(state, query);
   if (!r.located) return std::move(r.error);
-  if (r.located->view != ViewKind::model) return wrong_kind(*r.located, "model");
+  if (r.located->view != "model") return wrong_kind(*r.located, "model");
   auto state_index = query_number(query, "state", msh::kDamageStageCount - 1, 0);
   auto lod = query_number(query, "lod", msh::kLodLevelCount - 1, 0);
   auto cockpit = query_number(query, "cockpit", 1, 0);

@@ -45,6 +45,7 @@ Response Service::handle(std::string_view path, const Query& query) const {
   if (path == "/api/game") return {200, "application/json", s.game_json};
   if (path == "/api/validation") return {200, "application/json", s.validation_json};
   if (path == "/api/entry") return handle_entry(s, query);
+  if (path == "/api/kinds") return handle_kinds();
   if (path == "/api/texture") return handle_texture(s, query);
   if (path == "/api/texture.png") return handle_texture_png(s, query);
   if (path == "/api/material") return handle_material(s, query);
@@ -58,34 +59,9 @@ namespace detail {
 
 using nlohmann::json;
 
-const char* view_kind_name(ViewKind kind) {
-  switch (kind) {
-    case ViewKind::texture: return "texture";
-    case ViewKind::material: return "material";
-    case ViewKind::model: return "model";
-    case ViewKind::wear: return "wear";
-    case ViewKind::none: break;
-  }
-  return "none";
-}
-
-ViewKind view_of_type(std::uint32_t type_id) {
-  switch (type_id) {
-    case resource::kTypeTexm: return ViewKind::texture;
-    case resource::kTypeMat0: return ViewKind::material;
-    case resource::kTypeMesh: return ViewKind::model;
-    case resource::kTypeWear: return ViewKind::wear;
-    default: return ViewKind::none;
-  }
-}
-
-ViewKind view_of_file(validate::FileKind kind) {
-  switch (kind) {
-    case validate::FileKind::model: return ViewKind::model;
-    case validate::FileKind::texture: return ViewKind::texture;
-    case validate::FileKind::wear: return ViewKind::wear;
-    default: return ViewKind::none;
-  }
+std::string_view view_of_type(std::uint32_t type_id) {
+  const resource::Kind* kind = resource::kind_of_type_id(type_id);
+  return kind ? kind->view : resource::other_kind().view;
 }
 
 Result<std::shared_ptr<const resource::Archive>> ServiceState::archive(const std::string& file) const {
@@ -129,7 +105,7 @@ std::string display_name(const Located& located) {
 Response wrong_kind(const Located& located, std::string_view wanted) {
   return error_response(422, "view.kind",
                         fmt::format("{} is not a {} (it shows as {})", display_name(located), wanted,
-                                    view_kind_name(located.view)));
+                                    located.view));
 }
 
 // An error of the resource layer, located by the game-relative file (its own message names the full
@@ -165,7 +141,7 @@ Resolved resolve(const ServiceState& state, const Query& query) {
     out.error = error_response(404, "view.not_found", fmt::format("no file {} in the game", file));
     return out;
   }
-  const bool container = listed->second == validate::FileKind::archive || listed->second == validate::FileKind::library;
+  const bool container = listed->second->is_container;
   Located located;
   located.file = file;
   if (query.count("entry")) {
@@ -203,7 +179,7 @@ Resolved resolve(const ServiceState& state, const Query& query) {
       out.error = unreadable_response(file, payload.error());
       return out;
     }
-    located.view = view_of_file(listed->second);
+    located.view = listed->second->view;
     located.payload = *std::move(payload);
   }
   out.located = std::move(located);

@@ -32,7 +32,7 @@ json palette_json(const texm::Texture& texture) {
 }
 
 Opened<texm::Texture> open_texture(const ServiceState& state, const Query& query) {
-  return open_as<texm::Texture>(state, query, ViewKind::texture, "texture",
+  return open_as<texm::Texture>(state, query, "texture", "texture",
                                 [](const Located& at) { return at.payload.parse(texm::read); });
 }
 

@@ -19,11 +19,9 @@
 
 namespace parkan::view::detail {
 
-// Which panel of the page shows a resource.
-enum class ViewKind { texture, material, model, wear, none };
-const char* view_kind_name(ViewKind kind);
-ViewKind view_of_type(std::uint32_t type_id);
-ViewKind view_of_file(validate::FileKind kind);
+// Which panel of the page shows a resource: its kind's Kind::view ("texture", "material", "model",
+// "wear", "none"; resource/kind.hpp), by an entry's type id.
+std::string_view view_of_type(std::uint32_t type_id);
 
 // A resource a request named: the payload, the archive holding it (null for a loose file), and its
 // place in the game.
@@ -32,13 +30,13 @@ struct Located {
   std::shared_ptr<const resource::Archive> archive;
   std::string file;                  // game-relative, as /api/game lists it
   std::optional<std::size_t> entry;  // directory index
-  ViewKind view = ViewKind::none;
+  std::string_view view = "none";  // Kind::view
 };
 
 struct ServiceState {
   std::filesystem::path root;
   validate::ValidationReport report;
-  std::map<std::string, validate::FileKind, std::less<>> files;  // every file found, by game-relative path
+  std::map<std::string, const resource::Kind*, std::less<>> files;  // every file found, by game-relative path
   // Findings (indices into report.findings) by file and stored entry name ("" for the whole file).
   std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> findings_at;
   std::unique_ptr<resource::Game> game;  // archives opened once, kept (thread-safe)
@@ -77,6 +75,7 @@ std::string validation_json(const ServiceState& state);
 
 // The handlers (texture_api.cpp, material_api.cpp, model_api.cpp, entry_api.cpp).
 Response handle_entry(const ServiceState& state, const Query& query);
+Response handle_kinds();
 Response handle_texture(const ServiceState& state, const Query& query);
 Response handle_texture_png(const ServiceState& state, const Query& query);
 Response handle_material(const ServiceState& state, const Query& query);
@@ -100,7 +99,7 @@ Response wrong_kind(const Located& located, std::string_view wanted);
 
 // The resource a request names, if it is of `kind`, parsed by `parse(const Located&) -> Result<T>`.
 template <class T, class Parse>
-Opened<T> open_as(const ServiceState& state, const Query& query, ViewKind kind, std::string_view kind_name,
+Opened<T> open_as(const ServiceState& state, const Query& query, std::string_view kind, std::string_view kind_name,
                   Parse&& parse) {
   Opened<T> out;
   Resolved r = resolve(state, query);

@@ -226,6 +226,12 @@ async function main() {
   await page.waitFor(`(() => { const p = ${panel("texture")}; return p && p.querySelector("h2").textContent === ${JSON.stringify(texture.data.name || texture.entry.name)}; })()`,
     5000, "the texture panel does not show the texture's name");
   await waitPanel("texture");
+  // The format is named from the server's /api/kinds, which names every Texm format (88 included).
+  const { texture_formats: formatNames } = await getJson(base, "/api/kinds");
+  for (const format of ["0", "2", "565", "556", "4444", "88", "888", "8888"])
+    check(typeof formatNames[format] === "string" && formatNames[format].length > 0, `/api/kinds names no format ${format}`);
+  const formatText = await page.evaluate(`(() => { const p = ${panel("texture")}; const dt = [...p.querySelectorAll("dl.facts dt")].find((d) => d.textContent === "format"); return dt ? dt.nextElementSibling.textContent : ""; })()`);
+  check(formatText === `${info.format} · ${formatNames[info.format]}`, `the format reads "${formatText}", expected "${info.format} · ${formatNames[info.format]}"`);
   const sizeText = await page.evaluate(`document.getElementById("texture-size").textContent`);
   check(sizeText.includes(`${info.levels[0].width}×${info.levels[0].height}`), `size text "${sizeText}" lacks ${info.levels[0].width}×${info.levels[0].height}`);
   const natural = await page.waitFor(`(() => { const i = document.getElementById("texture-image"); return i.complete && i.naturalWidth; })()`, 5000, "the texture image did not load");

@@ -302,7 +302,7 @@ TEST_F(ArchiveCli, EditsMatchTheLibraryAndKeepEveryOtherByte) {
   std::string p = put("p.bin", payload);
   std::string out = (dir / "out.lib").string();
 
-  auto r = run_cli({"archive", "add", a, "New_[1].0", p, out, "--type", "Texm", "--attr1", "4", "--attr2", "5"});
+  auto r = run_cli({"archive", "add", a, "New_[1].0", p, out, "--type", "Texm", "--attr1", "4", "--attr2", "5", "--force"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(read_bytes(out), nres::add_entry(archive, nres::EntrySpec{0x6D786554, 4, 5, 0, "New_[1].0", payload}).value());
 
@@ -329,7 +329,7 @@ TEST_F(ArchiveCli, EditErrors) {
   auto r = run_cli({"archive", "add", a, "TWO", p, out});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "parkan: error: " + a + ": an entry named \"TWO\" exists (use replace, or --allow-duplicate)\n");
-  EXPECT_EQ(run_cli({"archive", "add", a, "TWO", p, out, "--allow-duplicate", "--type", "MAT0"}).exit_code, 0);
+  EXPECT_EQ(run_cli({"archive", "add", a, "TWO", p, out, "--allow-duplicate", "--type", "MAT0", "--force"}).exit_code, 0);
   r = run_cli({"archive", "add", a, std::string(36, 'z'), p, out, "--type", "MAT0"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "parkan: error: " + a + ": entry name \"" + std::string(36, 'z') + "\" is 36 bytes long, at most 35 fit\n");
@@ -352,9 +352,9 @@ TEST_F(ArchiveCli, EditErrors) {
   EXPECT_EQ(run_cli({"archive", "list", a, "--bogus"}).exit_code, 2);
 }
 
-// ---- issue 9 ------------------------------------------------------------------------------------
+// ---- odd names, pipes, memory, tables, types, several archives -------------------------------------
 
-// Defect 1: a name holding a newline or an escape sequence is printed escaped; one row per entry,
+// A name holding a newline or an escape sequence is printed escaped; one row per entry,
 // one line per error, and no forged "parkan: error:" line.
 TEST_F(ArchiveCli, NamesWithControlBytesArePrintedEscaped) {
   const std::string evil = "x\nparkan: error: \x1b[31mred";  // 27 bytes
@@ -406,7 +406,7 @@ test::CliResult run_cli_guarded(const std::vector<std::string>& args, const std:
   return running.get();
 }
 
-// Defect 2: a named pipe is refused at once as an I/O error (exit 3) naming it, by every reader.
+// A named pipe is refused at once as an I/O error (exit 3) naming it, by every reader.
 TEST_F(ArchiveCli, NamedPipesAreRefusedWithoutBlocking) {
   const std::string fifo = (dir / "pipe.lib").string();
   if (!test::make_named_pipe(fifo)) GTEST_SKIP() << test::kNoNamedPipes;
@@ -448,7 +448,7 @@ TEST_F(ArchiveCli, NamedPipesAreRefusedWithoutBlocking) {
   EXPECT_EQ(r.err, "parkan: error: " + dir.path().string() + ": not a regular file (a folder)\n");
 }
 
-// Defect 3 (memory): list --json is streamed entry by entry and must stay byte-identical to the one
+// Memory: list --json is streamed entry by entry and must stay byte-identical to the one
 // document that json's dump gives (keys sorted, invalid UTF-8 replaced, control bytes escaped).
 TEST_F(ArchiveCli, ListJsonIsTheDumpOfTheWholeDocument) {
   ByteBuffer data(40, 'x');
@@ -474,7 +474,7 @@ TEST_F(ArchiveCli, ListJsonIsTheDumpOfTheWholeDocument) {
   }
 }
 
-// Defect 5: repack rebuilds a table sorted with the other fold (and any unusable one).
+// Repack rebuilds a table sorted with the other fold (and any unusable one).
 TEST_F(ArchiveCli, RepackRebuildsASortTableInAnotherOrder) {
   ByteBuffer data(16, 'x');
   ByteBuffer upper = assemble(data, {row("B_X", 0x10, 8, 1), row("BA", 0x18, 8, 0)});
@@ -502,7 +502,7 @@ TEST_F(ArchiveCli, RepackRebuildsASortTableInAnotherOrder) {
   EXPECT_FALSE(std::filesystem::exists(dir / "never.lib"));
 }
 
-// Defect 10: add takes the type from the payload's magic, and asks for --type when there is none.
+// Add takes the type from the payload's magic, and asks for --type when there is none.
 TEST_F(ArchiveCli, AddTakesTheTypeFromTheMagic) {
   std::string a = put("a.lib", small_archive());
   std::string out = (dir / "out.lib").string();
@@ -515,8 +515,8 @@ TEST_F(ArchiveCli, AddTakesTheTypeFromTheMagic) {
   r = run_cli({"archive", "add", a, "M.msh", model, out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nres::read(read_bytes(out)).value().entries.back().type_id, 0x4853454Du);  // "MESH"
-  // --type wins over the magic.
-  r = run_cli({"archive", "add", a, "T.0", texm, out, "--type", "WEAR"});
+  // --type wins over the magic (a payload of another kind only with --force).
+  r = run_cli({"archive", "add", a, "T.0", texm, out, "--type", "WEAR", "--force"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nres::read(read_bytes(out)).value().entries.back().type_id, 0x52414557u);
   // No magic: a usage error, nothing written.
@@ -533,7 +533,7 @@ TEST_F(ArchiveCli, AddTakesTheTypeFromTheMagic) {
   EXPECT_EQ(run_cli({"archive", "add", a, "M.0", mat, out, "--type", "MAT0"}).exit_code, 0);
 }
 
-// Defect 10: pack says which files of the folder it did not pack.
+// Pack says which files of the folder it did not pack.
 TEST_F(ArchiveCli, PackWarnsAboutFilesNotInTheManifest) {
   ByteBuffer original = edge_archive();
   std::string a = put("edge.lib", original);
@@ -569,7 +569,7 @@ TEST_F(ArchiveCli, PackNamesTheJsonErrorsPlace) {
   EXPECT_FALSE(std::filesystem::exists(dir / "p.lib"));
 }
 
-// Defect 11: several archives, each reported, then the total; exit 1 when any has an error.
+// Several archives, each reported, then the total; exit 1 when any has an error.
 TEST_F(ArchiveCli, VerifyTakesSeveralArchives) {
   std::string a = put("a.lib", small_archive());
   ByteBuffer b = small_archive();
@@ -642,6 +642,76 @@ TEST_F(ArchiveCli, HelpListsEveryCommand) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("--allow-duplicate"), std::string::npos);
   EXPECT_NE(r.out.find("--attr1"), std::string::npos);
+}
+
+// A payload whose magic contradicts the entry's type is refused, and so is one its kind's checker
+// refuses (unless --force); an added entry gets the attributes the game's entries of its type carry.
+TEST_F(ArchiveCli, AddAndReplaceRefuseAPayloadOfAnotherKind) {
+  std::string a = put("a.lib", small_archive());  // "one" is a Texm entry
+  std::string out = (dir / "out.lib").string();
+  std::string png = put("p.png", bytes_of(std::string("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR", 16)));
+  auto r = run_cli({"archive", "add", a, "T.0", png, out, "--type", "Texm"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + png + ": this file is not a Texm (it does not start with its magic)\n");
+  EXPECT_FALSE(std::filesystem::exists(out));
+  r = run_cli({"archive", "replace", a, "one", png, out});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + png + ": this file is not a Texm (it does not start with its magic)\n");
+  EXPECT_FALSE(std::filesystem::exists(out));
+  // A Texm where a MAT0 goes: the magic names another kind.
+  std::string texm = put("t.texm", bytes_of(std::string("Texm\x04\0\0\0", 8)));
+  r = run_cli({"archive", "replace", a, "three", texm, out});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "parkan: error: " + texm + ": this file is a Texm, not a MAT0\n");
+  // A MAT0 its checker refuses: one error line naming the finding; --force writes it.
+  std::string junk = put("m.mat", bytes_of("x"));
+  r = run_cli({"archive", "add", a, "M.0", junk, out, "--type", "MAT0"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err.rfind("parkan: error: " + junk + ": not a valid MAT0 for this entry: ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+  EXPECT_FALSE(std::filesystem::exists(out));
+  r = run_cli({"archive", "add", a, "M.0", junk, out, "--type", "MAT0", "--force"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nres::Entry added = nres::read(read_bytes(out)).value().entries.back();
+  EXPECT_EQ(added.attr1, 0u);
+  EXPECT_EQ(added.attr2, 6u);  // what the game's MAT0 entries carry (docs/formats/mat0.md)
+  EXPECT_EQ(added.attr3, 0u);
+  r = run_cli({"archive", "add", a, "W.0", junk, out, "--type", "WEAR", "--force"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  added = nres::read(read_bytes(out)).value().entries.back();
+  EXPECT_EQ(added.attr3, 1u);  // WEAR entries carry attr3 1
+  r = run_cli({"archive", "add", a, "W.0", junk, out, "--type", "WEAR", "--attr3", "5", "--force"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nres::read(read_bytes(out)).value().entries.back().attr3, 5u);  // given wins
+}
+
+// An extract that fails half way (a folder where one entry's file must go) leaves DIR as it was:
+// before, the files written until then stayed.
+TEST_F(ArchiveCli, ExtractThatFailsLeavesTheFolderAsItWas) {
+  std::string a = put("a.lib", small_archive());
+  std::filesystem::create_directories(dir / "x" / "two");
+  write_bytes(dir / "x" / "old.txt", bytes_of("mine"));
+  auto r = run_cli({"archive", "extract", a, (dir / "x").string()});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err, "parkan: error: " + (dir / "x" / "two").string() +
+                       ": cannot write the file: a folder (or another non-file) is in the way\n");
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir / "x")) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"old.txt", "two"}));
+  EXPECT_EQ(read_bytes(dir / "x" / "old.txt"), bytes_of("mine"));
+  // Over its own archive: refused, nothing written; a missing DIR is not left behind.
+  std::filesystem::create_directories(dir / "self");
+  std::string inside = put("self/one", small_archive());
+  r = run_cli({"archive", "extract", inside, (dir / "self").string()});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err, "parkan: error: " + inside + ": refusing to overwrite the input file\n");
+  EXPECT_EQ(read_bytes(inside), small_archive());
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir / "self"), std::filesystem::directory_iterator()), 1);
+  r = run_cli({"archive", "extract", a, (dir / "new").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_bytes(dir / "new" / "one"), bytes_of("AAAA"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "new" / "~extracting"));
 }
 
 }  // namespace

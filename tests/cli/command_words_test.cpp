@@ -1,5 +1,9 @@
 // What a user sees when the command line itself is wrong: one line, the word named, the nearest
 // command suggested, help where help is asked for.
+#include <string>
+#include <utility>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "support.hpp"
@@ -73,6 +77,25 @@ TEST(CommandWords, QuietWorksAfterTheCommand) {
   auto before = run_cli({"--quiet", "texm", "info", (dir / "missing.texm").string()});
   EXPECT_EQ(before.exit_code, 3);
   EXPECT_EQ(r.err, before.err);
+}
+
+// --quiet between the group and the command: the command runs, for every group (docs/cli.md 1.1).
+TEST(CommandWords, QuietBetweenGroupAndCommandRunsTheCommand) {
+  const std::vector<std::pair<std::string, std::string>> commands = {
+      {"archive", "list"}, {"texm", "info"}, {"mat0", "dump"},    {"wear", "parse"},
+      {"anim", "info"},    {"msh", "info"},  {"runtime", "replay"}, {"export", "gltf"}};
+  for (const auto& [group, verb] : commands) {
+    auto help = run_cli({group, verb, "--help"});
+    auto quiet = run_cli({group, "--quiet", verb, "--help"});
+    EXPECT_EQ(quiet.exit_code, 0) << group;
+    EXPECT_EQ(quiet.out, help.out) << group;
+    EXPECT_EQ(quiet.out.find("Usage: parkan " + group + " " + verb + " "), 0u) << quiet.out;
+  }
+  test::TempDir dir;
+  auto r = run_cli({"texm", "--quiet", "info", (dir / "missing.texm").string()});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, run_cli({"texm", "info", (dir / "missing.texm").string()}).err);
 }
 
 TEST(CommandWords, VersionStillWorks) {

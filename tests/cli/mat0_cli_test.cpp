@@ -171,7 +171,7 @@ TEST_F(Mat0Cli, CheckReportsRulesAndExitCodes) {
   EXPECT_EQ(r.out, "");
 }
 
-// Issue 9 (11): several SRCs, archives among them: per SRC and a total; exit 1 on any error, 3 when a
+// Several SRCs, archives among them: per SRC and a total; exit 1 on any error, 3 when a
 // file cannot be read.
 TEST_F(Mat0Cli, CheckTakesSeveralSources) {
   material::Mat0 m = material_named("ANIM_LOOP");
@@ -227,7 +227,7 @@ TEST_F(Mat0Cli, CheckTakesSeveralSources) {
   EXPECT_EQ(doc["files"], files);
 }
 
-// Issue 9: an entry of another type says so instead of being read as a broken material.
+// An entry of another type says so instead of being read as a broken material.
 TEST_F(Mat0Cli, WrongTypeSaysWhatItIs) {
   const ByteBuffer good = payload("DEFAULT");
   std::vector<nres::EntrySpec> specs = {{0x6D786554, 0, 0, 0, "ROCK.0", as_bytes("Texm and some pixels")},
@@ -240,25 +240,25 @@ TEST_F(Mat0Cli, WrongTypeSaysWhatItIs) {
       EXPECT_EQ(r.err, "parkan: error: " + textures + "::ROCK.0: this entry is a Texm, not a MAT0 [resource.type]\n");
       EXPECT_EQ(r.out, textures + "::ROCK.0: 1 error, 0 warnings\n");
     } else {
-      EXPECT_EQ(r.err, "parkan: error: " + textures + "::ROCK.0 is a Texm, not a MAT0\n") << command;
+      EXPECT_EQ(r.err, "parkan: error: " + textures + "::ROCK.0: this entry is a Texm, not a MAT0\n") << command;
       EXPECT_EQ(r.out, "");
     }
   }
   auto by_index = run_cli({"mat0", "sample", textures + "::#0", "--block", "0", "--t", "0"});
   EXPECT_EQ(by_index.exit_code, 1);
-  EXPECT_EQ(by_index.err, "parkan: error: " + textures + "::ROCK.0 is a Texm, not a MAT0\n");
+  EXPECT_EQ(by_index.err, "parkan: error: " + textures + "::ROCK.0: this entry is a Texm, not a MAT0\n");
   // A bare Texm file, by its magic.
   std::string texm = write("rock.tex", as_bytes("Texm and some pixels"));
   auto bare = run_cli({"mat0", "dump", texm});
   EXPECT_EQ(bare.exit_code, 1);
-  EXPECT_EQ(bare.err, "parkan: error: " + texm + " is a Texm, not a MAT0\n");
+  EXPECT_EQ(bare.err, "parkan: error: " + texm + ": this file is a Texm, not a MAT0\n");
   // A whole archive checks only its MAT0 entries.
   auto whole = run_cli({"mat0", "check", textures});
   EXPECT_EQ(whole.exit_code, 0) << whole.err;
   EXPECT_EQ(whole.out, textures + ": 1 material, 0 errors, 0 warnings\n");
 }
 
-// Defect 9: what dump shows is what build reads. An edited colour reaches the payload; a value given
+// What dump shows is what build reads. An edited colour reaches the payload; a value given
 // twice in forms that disagree, or a field build does not know, is an error naming the field.
 TEST_F(Mat0Cli, EditedTextReachesThePayload) {
   auto dump = run_cli({"mat0", "dump", lib + "::DEFAULT"});

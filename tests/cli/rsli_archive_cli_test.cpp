@@ -172,5 +172,49 @@ TEST_F(RsliCli, RepackIsCanonicalAndEditorsTakeAMethod) {
   EXPECT_EQ(r.exit_code, 2);
 }
 
+// Entry names are bytes: extract writes them as cp1251 text in the manifest (and the bytes in hex
+// where the text cannot give them back), and pack reads them back byte for byte. Before, a name
+// that was not UTF-8 aborted extract (an uncaught JSON exception).
+TEST_F(RsliCli, NamesThatAreNotUtf8SurviveExtractAndPack) {
+  ByteBuffer bytes = test::read_bytes(fonts);
+  rsli::Archive archive = rsli::read(bytes, rsli::Profile::compatible).value();
+  rsli::Document document = rsli::make_document(archive);
+  ASSERT_TRUE(rsli::rename_entry(document, 0, "\xC0\x98.TFT").ok());  // cp1251 'А', then 0x98 (undefined)
+  const std::string odd = path("odd.rlb");
+  test::write_bytes(odd, rsli::write(document).value());
+  const std::string folder = path("odd");
+  auto r = run_cli({"archive", "extract", odd, folder});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json manifest = json::parse(test::read_bytes(folder + "/manifest.json"));
+  const json& row = manifest["entries"][0];
+  EXPECT_EQ(row["name"], "\xD0\x90\xEF\xBF\xBD.TFT");  // "А", U+FFFD, ".TFT"
+  EXPECT_EQ(row["name_bytes"], "c0982e544654");
+  EXPECT_FALSE(manifest["entries"][1].contains("name_bytes"));
+  r = run_cli({"archive", "pack", folder, path("odd2.rlb")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(test::read_bytes(path("odd2.rlb")), test::read_bytes(odd));
+  // An edited name is the text's cp1251 bytes.
+  json edited = manifest;
+  edited["entries"][0]["name"] = "\xD0\x91.TFT";  // "Б" = 0xC1
+  test::write_bytes(folder + "/manifest.json", as_bytes(edited.dump(2)));
+  r = run_cli({"archive", "pack", folder, path("odd3.rlb")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ByteBuffer packed = test::read_bytes(path("odd3.rlb"));
+  EXPECT_EQ(rsli::read(packed, rsli::Profile::compatible).value().entries[0].name(), "\xC1.TFT");
+}
+
+// Pack warns about a file of the folder that the manifest does not name, as NRes pack does.
+TEST_F(RsliCli, PackWarnsAboutFilesNotInTheManifest) {
+  const std::string folder = path("fonts");
+  ASSERT_EQ(run_cli({"archive", "extract", fonts, folder}).exit_code, 0);
+  test::write_bytes(folder + "/extra.bin", as_bytes(std::string("forgotten")));
+  auto r = run_cli({"archive", "pack", folder, path("again.rlb")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_bytes(path("again.rlb")), test::read_bytes(fonts));
+  EXPECT_EQ(r.err, "parkan: warning: " + (std::filesystem::path(folder) / "extra.bin").string() +
+                       ": not in the manifest, so not packed (add it to \"entries\" to pack it) [nres.folder.unlisted]\n");
+}
+
 }  // namespace
 }  // namespace parkan

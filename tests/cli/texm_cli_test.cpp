@@ -102,7 +102,7 @@ TEST_F(TexmCli, InvalidInputIsOneErrorLineAndExit1) {
   std::string lib = archive("a.lib");
   auto wrong = run_cli({"texm", "info", lib + "::NOTE.wea"});
   EXPECT_EQ(wrong.exit_code, 1);
-  EXPECT_EQ(wrong.err, "parkan: error: " + lib + "::NOTE.wea is a WEAR, not a Texm\n");
+  EXPECT_EQ(wrong.err, "parkan: error: " + lib + "::NOTE.wea: this entry is a WEAR, not a Texm\n");
   // A texture entry whose bytes are short is a broken texture, located.
   ByteBuffer short_texm{'T', 'e', 'x', 'm', 0};
   std::vector<nres::EntrySpec> specs = {{texm::kMagic, 0, 0, 0, "SHORT.0", short_texm}};
@@ -370,9 +370,17 @@ TEST_F(TexmCli, PalettesShowsTheFilledSlots) {
   EXPECT_EQ(j["slots"][0], (nlohmann::json{{"index", 0}, {"name", "A.PAL"}, {"size", 66564}, {"error", nullptr}}));
   EXPECT_EQ(j["slots"][1]["index"], 285);
   EXPECT_EQ(j["slots"][1]["error"], "PAL resource has 100 bytes, must be 66564 (palette, \"Ipol\", table) at offset 0x0");
+  // The failing exit says why on stderr too, in one line, as text and as JSON.
+  const std::string why = "parkan: error: " + lib +
+                          ": 1 of 2 filled palette slots do not read as PAL resources; the first, Z9.PAL (slot 285): "
+                          "PAL resource has 100 bytes, must be 66564 (palette, \"Ipol\", table) at offset 0x0\n";
+  EXPECT_EQ(r.err, why);
+  auto text = run_cli({"texm", "palettes", lib});
+  EXPECT_EQ(text.exit_code, 1);
+  EXPECT_EQ(text.err, why);
 }
 
-// The sample game's Textures.lib covers what the issue asks for.
+// The sample game's Textures.lib covers every Texm format and loader branch (docs/formats/texm.md 2, 5, 6).
 TEST_F(TexmCli, SampleTexturesCoverEveryFormatAndBranch) {
   ASSERT_EQ(run_cli({"sample-game", path("game")}).exit_code, 0);
   ByteBuffer bytes = test::read_bytes(dir / "game" / "Textures.lib");
@@ -458,10 +466,10 @@ TEST_F(TexmCli, WrongEntryTypeIsNamed) {
   std::string lib = archive("Textures.lib");
   auto r = run_cli({"texm", "info", lib + "::NOTE.wea"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, "parkan: error: " + lib + "::NOTE.wea is a WEAR, not a Texm\n");
+  EXPECT_EQ(r.err, "parkan: error: " + lib + "::NOTE.wea: this entry is a WEAR, not a Texm\n");
   auto whole = run_cli({"texm", "info", lib});
   EXPECT_EQ(whole.exit_code, 1);
-  EXPECT_EQ(whole.err, "parkan: error: " + lib + " is an NRes archive, not a Texm\n");
+  EXPECT_EQ(whole.err, "parkan: error: " + lib + ": this file is an NRes archive, not a Texm\n");
 }
 
 TEST_F(TexmCli, CheckReportsCodesPerTextureAndTakesSeveralSources) {

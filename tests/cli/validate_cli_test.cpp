@@ -39,7 +39,18 @@ struct ValidateCli : ::testing::Test {
 TEST_F(ValidateCli, ACleanGamePrintsItsSummaryAndExitsZero) {
   auto r = run_cli({"validate", game.path().string()});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.err, "");  // no errors to print, and no progress bar off a terminal
+  // Every finding named on stderr, errors first, then warnings, then notes (no progress bar off a terminal).
+  EXPECT_EQ(r.err.rfind("parkan: warning: Material.lib::ANIM_MODE5: animation block 0: unknown mode 5 (sampled as loop) "
+                        "at offset 0x96 [mat0.block.mode]\n",
+                        0),
+            0u)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 15) << r.err;
+  EXPECT_NE(r.err.find("\nparkan: warning: wear/tower.wea: material \"NO_SUCH_MATERIAL\" is not in Material.lib"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("[mat0.block.mode]\nparkan: warning: archives/edge_cases.lib: gap"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("parkan: note:"), r.err.find("parkan: note: Textures.lib::FIRE0.0: ")) << r.err;
   EXPECT_EQ(r.out.rfind(game.path().string() + ": 13 archives, 194 resources\n\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("type         count      ok  warnings  errors\n"), std::string::npos) << r.out;
   // Types as `archive list` prints them: models are MESH entries, prototypes carry FourCC types.
@@ -81,10 +92,10 @@ TEST_F(ValidateCli, TheJsonReportHasTheKeysOfTheContract) {
   bool whole_file = false;
   for (const json& f : doc["findings"]) whole_file = whole_file || (f["file"] == "archives/edge_cases.lib" && f["entry"].is_null());
   EXPECT_TRUE(whole_file);
-  // The error in full on stderr, one line, located.
+  // The error in full on stderr, one line, located, first; then the 7 warnings and 8 notes.
   EXPECT_EQ(r.err.rfind("parkan: error: Textures.lib::GRASS.0: ", 0), 0u) << r.err;
-  EXPECT_NE(r.err.find("[texm.size.truncated]\n"), std::string::npos) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+  EXPECT_NE(r.err.find("[texm.size.truncated]\nparkan: warning: "), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 16);
 }
 
 // The model against its WEAR is `msh check`'s check (docs/formats/msh.md 12.1), run once per model:
@@ -111,7 +122,16 @@ TEST_F(ValidateCli, AModelIsCheckedAgainstItsWearAsMshCheckChecksIt) {
                         0),
             0u)
       << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 9) << r.err;
+  // 9 errors, then the first 11 of the 8 warnings and 8 notes (20 in full), then the count of the rest.
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 21) << r.err;
+  EXPECT_NE(r.err.find("\nparkan: 5 more findings (the JSON report lists every finding)\n"), std::string::npos) << r.err;
+  std::string errors_printed;
+  for (std::size_t at = 0; (at = r.err.find("parkan: error: ", at)) != std::string::npos;) {
+    const std::size_t end = r.err.find('\n', at) + 1;
+    errors_printed += r.err.substr(at, end - at);
+    at = end;
+  }
+  EXPECT_EQ(std::count(errors_printed.begin(), errors_printed.end(), '\n'), 9) << r.err;
   // msh check prints the same findings, located by the path it was given.
   const std::string models = (game / "models.rlb").string();
   auto check = run_cli({"msh", "check", models + "::building.msh"});
@@ -124,20 +144,22 @@ TEST_F(ValidateCli, AModelIsCheckedAgainstItsWearAsMshCheckChecksIt) {
   }
   const std::string prefix = "parkan: error: " + models;
   for (std::size_t at = 0; (at = same.find(prefix, at)) != std::string::npos;) same.replace(at, prefix.size(), "parkan: error: models.rlb");
-  EXPECT_EQ(same, r.err);
+  EXPECT_EQ(same, errors_printed);
   EXPECT_NE(check.err.find("parkan: warning: " + models + "::building.msh: type 18 lightmap UVs, but building.wea has no "
                            "LIGHTMAPS block"),
             std::string::npos)
       << check.err;
 }
 
-TEST_F(ValidateCli, OnlyTheFirstErrorsArePrintedInFull) {
+TEST_F(ValidateCli, OnlyTheFirstFindingsArePrintedInFull) {
   for (int i = 0; i < 3; ++i)
     test::write_bytes(game / ("wear/bad" + std::to_string(i) + ".wea"), as_bytes(std::string_view("x\n")));
   auto r = run_cli({"validate", game.path().string(), "--errors", "2"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 3) << r.err;
-  EXPECT_NE(r.err.find("parkan: 1 more errors (the JSON report lists every finding)\n"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.rfind("parkan: error: wear/bad0.wea: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("\nparkan: error: wear/bad1.wea: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\nparkan: 16 more findings (the JSON report lists every finding)\n"), std::string::npos) << r.err;
 }
 
 TEST_F(ValidateCli, UsageAndIoErrors) {

@@ -1,7 +1,9 @@
 // `parkan view` over real HTTP: the built binary serving the sample game on 127.0.0.1 only, its page
 // and three.js from the binary, the API, and the requests a hostile or broken client sends (paths out
 // of the game, percent-encoded dots, other methods, overlong URIs).
+#include <chrono>
 #include <regex>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <httplib.h>
@@ -148,6 +150,37 @@ TEST_F(ViewCli, ListensOnLoopbackOnly) {
   const std::vector<std::string> addresses = test::non_loopback_ipv4_addresses();
   for (const std::string& address : addresses) EXPECT_FALSE(test::can_connect(address, port_)) << address;
   if (addresses.empty()) GTEST_SKIP() << "no non-loopback IPv4 address to try (none, or the platform does not list them)";
+}
+
+// A connection that is open but says nothing (200 of them, more than the server's workers) must not
+// keep a request of the page waiting until they close: idle connections time out (docs/cli.md 7).
+TEST_F(ViewCli, IdleConnectionsDoNotStarveARequest) {
+  std::vector<socket_t> idle;
+  for (int i = 0; i < 200; ++i) {
+    socket_t s = ::socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_NE(s, INVALID_SOCKET);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port_));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::connect(s, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0) << "connection " << i;
+    idle.push_back(s);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  httplib::Client client("127.0.0.1", port_);
+  client.set_read_timeout(30, 0);
+  auto page = client.Get("/api/game");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (socket_t s : idle) {
+#ifdef _WIN32
+    ::closesocket(s);
+#else
+    ::close(s);
+#endif
+  }
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_LT(seconds, 6.0);
 }
 
 TEST_F(ViewCli, APortInUseOrAMissingFolderIsAnError) {

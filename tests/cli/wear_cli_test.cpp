@@ -111,7 +111,7 @@ TEST_F(WearCli, CheckAndCanonical) {
   EXPECT_EQ(test::read_bytes(without), ByteBuffer(kWithout.begin(), kWithout.end()));
 }
 
-// Issue 9 (11): whole archives check every WEAR entry; per SRC and a total; --json; the table count
+// Whole archives check every WEAR entry; per SRC and a total; --json; the table count
 // is about the texts named one by one, not the entries of a whole archive.
 TEST_F(WearCli, CheckTakesArchivesAndSeveralSources) {
   std::vector<nres::EntrySpec> specs;
@@ -161,10 +161,10 @@ TEST_F(WearCli, CheckTakesArchivesAndSeveralSources) {
   EXPECT_EQ(wrong.err, "parkan: error: " + archive + "::MAT: this entry is a MAT0, not a WEAR [resource.type]\n");
   auto parse = run_cli({"wear", "parse", archive + "::MAT"});
   EXPECT_EQ(parse.exit_code, 1);
-  EXPECT_EQ(parse.err, "parkan: error: " + archive + "::MAT is a MAT0, not a WEAR\n");
+  EXPECT_EQ(parse.err, "parkan: error: " + archive + "::MAT: this entry is a MAT0, not a WEAR\n");
   auto whole = run_cli({"wear", "parse", archive});
   EXPECT_EQ(whole.exit_code, 1);
-  EXPECT_EQ(whole.err, "parkan: error: " + archive + " is an NRes archive, not a WEAR\n");
+  EXPECT_EQ(whole.err, "parkan: error: " + archive + ": this file is an NRes archive, not a WEAR\n");
 
   std::string missing = (dir / "gone.wea").string();
   auto io = run_cli({"wear", "check", missing, with});

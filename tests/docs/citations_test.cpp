@@ -1,4 +1,4 @@
-// The repository stands on its own (issue 15): every document the code, the help texts, the scripts,
+// The repository stands on its own: every document the code, the help texts, the scripts,
 // the README and the docs themselves cite is a page under docs/ that exists, and every section they
 // cite by number ("docs/formats/texm.md 5.2", "docs/formats/msh.md 3, 7.1-7.3") or by title
 // ("docs/runtime.md \"Trace format\"") is a heading of that page. A Markdown file named anywhere else
@@ -69,9 +69,10 @@ std::size_t line_of(const std::string& text, std::size_t offset) {
 }
 
 TEST(Citations, EveryCitedDocumentAndSectionIsInTheRepository) {
-  // "docs/x.md" then optionally a list of section numbers and ranges, or a quoted title.
+  // "docs/x.md" then optionally a list of section numbers and ranges, or a quoted title. A number
+  // may end a sentence ("texm.md 5.2."): only a letter, digit or ".x" after it stops the list.
   static const std::regex docs_citation(
-      R"re(docs/([A-Za-z0-9_./-]+\.md)(?:#[A-Za-z0-9_-]*)?((?:[ ,;/]+(?:\d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?)(?![\w.]))*)(?:\s+"([^"\n]+)")?)re");
+      R"re(docs/([A-Za-z0-9_./-]+\.md)(?:#[A-Za-z0-9_-]*)?((?:[ ,;/]+(?:\d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?)(?!\w|\.\w))*)(?:\s+"([^"\n]+)")?)re");
   static const std::regex number(R"(\d+(?:\.\d+)*)");
   // Any other Markdown name: only README.md (ours) may be named without docs/.
   static const std::regex any_markdown(R"re(([A-Za-z0-9_./-]*[A-Za-z0-9_-]+\.md)\b)re");

@@ -179,7 +179,7 @@ inline std::vector<ByteBuffer> mips_4x4(int alpha, bool rounded) {
   return {l0, l1, l2};
 }
 
-// A 24-byte key (docs/formats/msh-animation.md 2.1) at time t; `w_slot` 0x16 (the seed's) or 0x10 holds 32767.
+// A 24-byte key (docs/formats/msh-animation.md 2.1) at time t; `w_slot` 0x16 (parkan's reading, 3.4) or 0x10 holds 32767.
 inline void put_key(ByteBuffer& b, float t, int w_slot) {
   put_f32(b, 0), put_f32(b, 0), put_f32(b, 0), put_f32(b, t);
   for (int off = 0x10; off <= 0x16; off += 2) put_u16(b, off == w_slot ? 32767 : 0);

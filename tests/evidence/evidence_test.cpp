@@ -110,10 +110,10 @@ TEST(EvidenceTexture, MalformedIsUnreadable) {
 }
 
 TEST(EvidenceModel, StillKeysQuaternionSlot) {
-  ModelSpec seed, openparkan;
+  ModelSpec parkan_reading, openparkan;
   openparkan.w_slot = 0x10;
   Tally good, flipped;
-  count_model(model(seed), WearFacts{2, true}, good);
+  count_model(model(parkan_reading), WearFacts{2, true}, good);
   count_model(model(openparkan), WearFacts{2, true}, flipped);
   EXPECT_EQ(counts(good, QuestionId::quaternion_w_slot).for_count, 1u);
   EXPECT_EQ(counts(good, QuestionId::quaternion_w_slot).against_count, 0u);

@@ -34,10 +34,8 @@ inline msh::PackedNormal pack_normal(const Vec3& n) {
 }
 
 // One batch over the vertices added since `base`, with its triangle descriptors (face normals).
-inline void finish_batch(msh::Model& m, std::uint32_t base, std::size_t first_index, std::uint16_t material,
-                         std::uint16_t flags) {
+inline void finish_batch(msh::Model& m, std::uint32_t base, std::size_t first_index, std::uint16_t material) {
   msh::Batch batch;
-  batch.word = flags;
   batch.wear_row = static_cast<std::uint8_t>(material);
   batch.index_start = static_cast<std::uint32_t>(first_index);
   batch.index_count = static_cast<std::uint16_t>(m.indices.size() - first_index);
@@ -63,7 +61,7 @@ inline void finish_batch(msh::Model& m, std::uint32_t base, std::size_t first_in
 // A UV sphere around `c`: (rings + 1) * (segments + 1) vertices, outward normals; `clockwise` stores the
 // triangles clockwise seen from outside (the exporter must reverse them).
 inline void add_sphere(msh::Model& m, Vec3 c, float r, std::size_t rings, std::size_t segments,
-                       std::uint16_t material, std::uint16_t flags = 0, bool clockwise = false) {
+                       std::uint16_t material, bool clockwise = false) {
   const std::uint32_t base = static_cast<std::uint32_t>(m.positions.size());
   const std::size_t first_index = m.indices.size();
   for (std::size_t i = 0; i <= rings; ++i) {
@@ -85,7 +83,7 @@ inline void add_sphere(msh::Model& m, Vec3 c, float r, std::size_t rings, std::s
       if (clockwise) std::swap(quad[1], quad[2]), std::swap(quad[4], quad[5]);
       m.indices.insert(m.indices.end(), quad.begin(), quad.end());
     }
-  finish_batch(m, base, first_index, material, flags);
+  finish_batch(m, base, first_index, material);
 }
 
 struct ModelSpec {
@@ -109,11 +107,11 @@ inline msh::PackedUv lightmap_uv_of(std::size_t i) {
 
 // One slot holding a sphere of radius r, its batch on WEAR row `row`.
 inline std::uint16_t add_sphere_slot(msh::Model& m, float r, std::size_t rings, std::size_t segments, std::uint16_t row,
-                                     std::uint16_t flags, bool clockwise) {
+                                     bool clockwise) {
   msh::Slot slot;
   slot.tri_start = static_cast<std::uint16_t>(m.triangles.size());
   slot.batch_start = static_cast<std::uint16_t>(m.batches.size());
-  add_sphere(m, {0.0f, 0.0f, 0.5f}, r, rings, segments, row, flags, clockwise);
+  add_sphere(m, {0.0f, 0.0f, 0.5f}, r, rings, segments, row, clockwise);
   slot.tri_count = static_cast<std::uint16_t>(m.triangles.size() - slot.tri_start);
   slot.batch_count = 1;
   slot.aabb_min = {-r, -r, 0.5f - r};
@@ -126,7 +124,7 @@ inline std::uint16_t add_sphere_slot(msh::Model& m, float r, std::size_t rings, 
 
 // Node 0 the root, node i > 0 the child of (i - 1) / 2; node 1 animated (turns about Z and rises),
 // every third node animated too; the last node of more than 3 has no geometry (a helper). Each
-// (node, state, LOD) slot holds a sphere; rows alternate, odd rows have word bit 0x2. Type 9 names
+// (node, state, LOD) slot holds a sphere; rows alternate; no word bit but 0x2000 (lightmapped). Type 9 names
 // even nodes ("hull", "part2", ...; odd ones stay unnamed: "node<i>"); node 1's socket prefix (type
 // 10) is "e_tur_tt".
 inline msh::Model build_model(const ModelSpec& spec = {}) {
@@ -138,14 +136,14 @@ inline msh::Model build_model(const ModelSpec& spec = {}) {
     const bool helper = spec.nodes > 3 && n + 1 == spec.nodes;
     if (cockpit) {
       node.flags = msh::kNodeCockpit;
-      node.slots[0][msh::kCockpitLevel] = add_sphere_slot(m, 0.2f, 3, 4, 0, 0, false);
+      node.slots[0][msh::kCockpitLevel] = add_sphere_slot(m, 0.2f, 3, 4, 0, false);
     }
     for (std::size_t a = 0; a < spec.states && !helper && !cockpit; ++a)
       for (std::size_t b = 0; b < spec.lods; ++b) {
         const float r = 0.5f / float(1 + b) + 0.25f * float(a);
         const std::uint16_t row = static_cast<std::uint16_t>(n % spec.materials);
         node.slots[a][b] = add_sphere_slot(m, r, spec.rings / (1 + b), spec.segments / (1 + b), row,
-                                           row % 2 ? msh::kBatchTwoSided : 0, spec.clockwise_node1 && n == 1);
+                                           spec.clockwise_node1 && n == 1);
         if (spec.lightmapped && n == 0) {
           m.batches.back().lightmap = msh::kBatchLightmapped;
           m.batches.back().word |= msh::kBatchWordLightmapped;

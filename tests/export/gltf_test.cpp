@@ -314,7 +314,7 @@ TEST(GltfExport, WindingFollowsTheStoredNormals) {
 TEST(GltfExport, MaterialsTexturesAndFallbacks) {
   ModelSpec spec;
   spec.nodes = 5;
-  spec.materials = 4;  // rows 0 HULL, 1 GLASS (two-sided), 2 NO_SUCH -> DEFAULT, 3 BARE (texture missing)
+  spec.materials = 4;  // rows 0 HULL, 1 GLASS, 2 NO_SUCH -> DEFAULT, 3 BARE (texture missing)
   GameFolder folder({{"tank.msh", test::model_bytes(build_model(spec))}});
   Exported exported = test::value_or_throw(folder.export_entry("tank.msh"));
   tinygltf::Model gltf = load_glb(exported.document);
@@ -436,14 +436,32 @@ const std::string& image_name_of(const tinygltf::Model& gltf, int texture) {
   return gltf.images.at(std::size_t(gltf.textures.at(std::size_t(texture)).source)).name;
 }
 
+// docs/formats/msh.md 5.2, 13.5: batch word bit 0x2 is not a culling switch. With it on rows 1, 3 and
+// 5, every material is still double-sided and every primitive keeps the indices and winding it has
+// without the bit.
 TEST(GltfExport, EveryMaterialIsDoubleSided) {
   ModelSpec spec;
   spec.nodes = 7;
-  spec.materials = 6;  // rows 0..5 on nodes 0..5, rows 1, 3, 5 with word bit 0x2, the others without
-  GameFolder folder({{"tank.msh", test::model_bytes(build_model(spec))}});
-  tinygltf::Model gltf = load_glb(test::value_or_throw(folder.export_entry("tank.msh")).document);
-  ASSERT_EQ(gltf.materials.size(), 6u);
-  for (const tinygltf::Material& m : gltf.materials) EXPECT_TRUE(m.doubleSided) << m.name;
+  spec.materials = 6;  // rows 0..5 on nodes 0..5
+  const msh::Model plain = build_model(spec);
+  msh::Model flagged = plain;
+  for (msh::Batch& batch : flagged.batches)
+    if (batch.wear_row % 2 == 1) batch.word |= msh::kBatchTwoSided;
+  GameFolder plain_folder({{"tank.msh", test::model_bytes(plain)}});
+  GameFolder flagged_folder({{"tank.msh", test::model_bytes(flagged)}});
+  tinygltf::Model without = load_glb(test::value_or_throw(plain_folder.export_entry("tank.msh")).document);
+  tinygltf::Model with = load_glb(test::value_or_throw(flagged_folder.export_entry("tank.msh")).document);
+  ASSERT_EQ(with.materials.size(), 6u);
+  for (const tinygltf::Material& m : with.materials) EXPECT_TRUE(m.doubleSided) << m.name;
+  ASSERT_EQ(with.meshes.size(), without.meshes.size());
+  for (std::size_t i = 0; i < with.meshes.size(); ++i) {
+    ASSERT_EQ(with.meshes[i].primitives.size(), without.meshes[i].primitives.size());
+    for (std::size_t p = 0; p < with.meshes[i].primitives.size(); ++p) {
+      const tinygltf::Primitive &a = with.meshes[i].primitives[p], &b = without.meshes[i].primitives[p];
+      EXPECT_EQ(index_data(with, a.indices), index_data(without, b.indices)) << i;
+      EXPECT_EQ(a.extras.Get("winding_reversed").Get<bool>(), b.extras.Get("winding_reversed").Get<bool>()) << i;
+    }
+  }
 }
 
 TEST(GltfExport, TheBatchWearRowByteChoosesTheMaterial) {

@@ -78,7 +78,7 @@ RC_GTEST_PROP(Mat0Json, TheEarlierNamesBuildTheSameBytes, ()) {
   RC_ASSERT(write_mat0(*back).value() == bytes);
 }
 
-// Defect 9: every value the text form shows is read by build. Changing any one leaf of a dump either
+// Every value the text form shows is read by build. Changing any one leaf of a dump either
 // changes the material or is refused; it is never silently ignored.
 RC_GTEST_PROP(Mat0Json, NoShownValueIsIgnored, ()) {
   Mat0 m = *test::gen_mat0();
@@ -196,7 +196,7 @@ TEST(Mat0Json, TextureFieldOnlyWhenTheNameCannotHoldIt) {
   EXPECT_FALSE(j["phases"][0].contains("texture_field"));
 }
 
-// Defect 9: the fields a person edits are the ones build reads.
+// The fields a person edits are the ones build reads.
 TEST(Mat0Json, EditsByMeaningReachTheBytes) {
   Mat0 m = test::make_material(0, 0x01, {{0, 100}}, 2);
   json j = mat0_to_json(m);

@@ -1,4 +1,4 @@
-// The fast runtime path must give the same bits as the plain transcription of the seed it
+// The fast runtime path must give the same bits as the plain transcription of the docs it
 // replaced (docs/formats/msh-animation.md 3.1-3.3, 4.1-4.4, 4.4). The reference
 // functions below are verbatim copies of quat_slerp / sample_node / blend_node as they were before
 // the speed work (sin and cos called separately, a Result per sample; acos, sin and cos are the

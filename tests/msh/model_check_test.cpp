@@ -303,7 +303,7 @@ TEST(ModelCheck, ManyFindingsOfOneRuleAreCapped) {
   const std::multiset<std::string> codes = codes_of(found);
   EXPECT_EQ(codes.count("msh.slot.sphere"), 100u);
   ASSERT_EQ(codes.count("msh.findings.truncated"), 1u);
-  EXPECT_NE(found.back().message.find("50 more findings of msh.slot.sphere"), std::string::npos);
+  EXPECT_EQ(found.back().message, "50 more findings of msh.slot.sphere not listed (the first 100 are)");
 }
 
 }  // namespace

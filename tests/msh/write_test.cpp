@@ -1,5 +1,6 @@
 // The editor IR and the writers: lossless round trips, the canonical writer (5.4, 8), and the
-// properties of the issue (key times sample to the key, canonical output passes every check).
+// properties of docs/formats/msh-animation.md 8.3 and 9.7 (key times sample to the key, canonical
+// output passes every check).
 #include <cmath>
 #include <cstring>
 #include <limits>

@@ -191,7 +191,7 @@ TEST(Payload, WrongTypeIsNamedBeforeParsing) {
   Payload rock = open_payload(path + "::ROCK.0").value();
   Status wrong = rock.expect_type(kTypeMat0, "MAT0");
   ASSERT_FALSE(wrong);
-  EXPECT_EQ(wrong.error().to_string(), path + "::ROCK.0 is a Texm, not a MAT0");
+  EXPECT_EQ(wrong.error().to_string(), path + "::ROCK.0: this entry is a Texm, not a MAT0");
   EXPECT_EQ(wrong.error().rule, "resource.type");
   EXPECT_TRUE(rock.expect_type(kTypeTexm, "Texm"));
 
@@ -200,9 +200,9 @@ TEST(Payload, WrongTypeIsNamedBeforeParsing) {
   Payload bare = open_payload((dir / "rock.texm").string()).value();
   EXPECT_FALSE(bare.is_entry());
   EXPECT_EQ(bare.expect_type(kTypeMat0, "MAT0").error().to_string(),
-            (dir / "rock.texm").string() + " is a Texm, not a MAT0");
+            (dir / "rock.texm").string() + ": this file is a Texm, not a MAT0");
   Payload lib = open_payload(path).value();
-  EXPECT_EQ(lib.expect_type(kTypeTexm, "Texm").error().to_string(), path + " is an NRes archive, not a Texm");
+  EXPECT_EQ(lib.expect_type(kTypeTexm, "Texm").error().to_string(), path + ": this file is an NRes archive, not a Texm");
   write_bytes(dir / "stone.mat", text_bytes("no magic"));
   EXPECT_TRUE(open_payload((dir / "stone.mat").string()).value().expect_type(kTypeMat0, "MAT0"));
 }

@@ -268,15 +268,15 @@ TEST_F(ManagerTest, MetaFromAttr1AndTheVersionPrefix) {
 // docs/runtime.md 6.3: bit 0 -> 0x200000, bit 1 -> 0x80000 unless the emboss setting is on; the other
 // bits add nothing.
 TEST(PhaseTextureLoadFlags, FromAttr1AndTheEmbossSetting) {
-  EXPECT_EQ(phase_texture_load_flags(0x00, false), 0u);
-  EXPECT_EQ(phase_texture_load_flags(0x01, false), 0x200000u);
-  EXPECT_EQ(phase_texture_load_flags(0x02, false), 0x80000u);
-  EXPECT_EQ(phase_texture_load_flags(0x03, false), 0x280000u);
-  EXPECT_EQ(phase_texture_load_flags(0x7E, false), 0x80000u);
-  EXPECT_EQ(phase_texture_load_flags(0x41, false), 0x200000u);
-  EXPECT_EQ(phase_texture_load_flags(0xFFFFFF80u, false), 0u);
-  EXPECT_EQ(phase_texture_load_flags(0x02, true), 0u);
-  EXPECT_EQ(phase_texture_load_flags(0x03, true), 0x200000u);
+  EXPECT_EQ(material::phase_texture_load_flags(0x00, false), 0u);
+  EXPECT_EQ(material::phase_texture_load_flags(0x01, false), 0x200000u);
+  EXPECT_EQ(material::phase_texture_load_flags(0x02, false), 0x80000u);
+  EXPECT_EQ(material::phase_texture_load_flags(0x03, false), 0x280000u);
+  EXPECT_EQ(material::phase_texture_load_flags(0x7E, false), 0x80000u);
+  EXPECT_EQ(material::phase_texture_load_flags(0x41, false), 0x200000u);
+  EXPECT_EQ(material::phase_texture_load_flags(0xFFFFFF80u, false), 0u);
+  EXPECT_EQ(material::phase_texture_load_flags(0x02, true), 0u);
+  EXPECT_EQ(material::phase_texture_load_flags(0x03, true), 0x200000u);
   EXPECT_EQ(kLoadFlagOpaque, 0x80000u);
   EXPECT_EQ(kLoadFlagTextureStage1, 0x200000u);
 }

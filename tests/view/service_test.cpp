@@ -99,7 +99,7 @@ TEST_F(ViewService, GameListsEveryFileAndEntryWithItsStatus) {
   ASSERT_EQ(game["files"].size(), report.files.size());
   for (std::size_t i = 0; i < report.files.size(); ++i) {
     EXPECT_EQ(game["files"][i]["file"], report.files[i].path);
-    EXPECT_EQ(game["files"][i]["kind"], validate::file_kind_name(report.files[i].kind));
+    EXPECT_EQ(game["files"][i]["kind"], report.files[i].kind->file_kind);
   }
   EXPECT_EQ(game["summary"]["errors"], report.totals.errors);
   EXPECT_EQ(game["summary"]["resources"], report.resources);
@@ -335,6 +335,20 @@ TEST_F(ViewService, EntryShowsEachKindsInfo) {
   json archive = get_json("/api/entry", {{"file", "Textures.lib"}});
   EXPECT_EQ(archive["view"], "none");
   EXPECT_TRUE(archive["entry"].is_null());
+}
+
+// The page names kinds and Texm formats from here: every format of docs/formats/texm.md 3 (LA88 included).
+TEST_F(ViewService, KindsAreTheRegistryAndEveryTextureFormatIsNamed) {
+  json kinds = get_json("/api/kinds");
+  const json formats = {{"0", "indexed8 (palette)"}, {"2", "indexed8 (external palette)"}, {"565", "RGB565"},
+                        {"556", "RGB556"},           {"4444", "ARGB4444"},  {"88", "LA88 (luminance, alpha)"},
+                        {"888", "RGB888 (32-bit)"},  {"8888", "ARGB8888"}};
+  EXPECT_EQ(kinds["texture_formats"], formats);
+  ASSERT_EQ(kinds["kinds"].size(), 10u);
+  EXPECT_EQ(kinds["kinds"][2], json({{"key", "texm"}, {"name", "Texm"}, {"item", "texture"}, {"type", "Texm"},
+                                     {"extensions", json::array()}, {"view", "texture"}, {"file_kind", "texture"}}));
+  EXPECT_EQ(kinds["kinds"][0]["type"], nullptr);
+  EXPECT_EQ(kinds["kinds"][4]["extensions"], json({".wea"}));
 }
 
 TEST_F(ViewService, ABrokenResourceAnswersWithItsDiagnostics) {

@@ -51,8 +51,12 @@ export function ref(file, entry) {
   return { file, entry: entry === null || entry === undefined ? null : entry };
 }
 
+let kindsOnce = null;
+
 export const api = {
   game: (signal) => getJson("/api/game", null, signal),
+  // The kind registry and the Texm format names (docs/view.md 3): asked once, shared by every panel.
+  kinds: () => (kindsOnce ??= getJson("/api/kinds").catch((error) => { kindsOnce = null; throw error; })),
   validation: (signal) => getJson("/api/validation", null, signal),
   entry: (r, signal) => getJson("/api/entry", r, signal),
   texture: (r, signal) => getJson("/api/texture", r, signal),

@@ -5,14 +5,14 @@ import { api, isAbort } from "./api.js";
 import { h, add, clear, panelRoot, panelBody, showError, diagnosticsList, facts, formatSize, hex } from "./dom.js";
 
 const ZOOMS = [1, 2, 4, 8];
-const FORMAT_NAMES = { 0: "indexed8 (palette)", 565: "RGB565", 556: "RGB556", 4444: "ARGB4444", 888: "RGB888 (32-bit)", 8888: "ARGB8888" };
 
 export async function openTexture(parent, ctx) {
   const root = panelRoot("texture", ctx.lookup(ctx.file, ctx.entry)?.name || ctx.file);
   parent.append(root);
-  let data;
+  let data, formatNames;
   try {
-    data = await api.texture(ctx.ref, ctx.signal);
+    // Format names come from the server (/api/kinds), never from a table of the page's own.
+    [data, { texture_formats: formatNames }] = await Promise.all([api.texture(ctx.ref, ctx.signal), api.kinds()]);
   } catch (error) {
     if (isAbort(error)) return null;
     showError(root, error);
@@ -63,7 +63,7 @@ export async function openTexture(parent, ctx) {
   const np = data.name_palette || info.name_palette || {};
   const headerFacts = facts([
     ["size", h("span.num", { text: `${info.width}×${info.height}` })],
-    ["format", `${info.format} ${FORMAT_NAMES[info.format] ? "· " + FORMAT_NAMES[info.format] : ""}`],
+    ["format", `${info.format} ${formatNames[info.format] ? "· " + formatNames[info.format] : ""}`],
     ["mip levels", h("span.num", { text: String(info.mip_count) })],
     ["flags4", h("span.num", { text: hex(info.flags4) })],
     ["flags5", h("span.num", { text: hex(info.flags5, 8) })],

@@ -95,6 +95,13 @@ class AtomicFile {
   ByteBuffer buffer_;
 };
 
+// From this call on, every file this process opens for reading (MappedFile, InputFile, read_file) is
+// remembered, and AtomicFile::create / write_file_atomic refuse a target that is one of them (the same
+// file by identity, as same_file), so no command writes over a file it reads, whatever the spelling
+// (docs/cli.md 1.6). The CLI turns it on once at start; a library user may too. Turning it off
+// forgets the files recorded so far.
+void refuse_overwriting_read_files(bool on = true);
+
 // Writes `data` to `path` atomically: a temporary file in the same folder, flushed, then renamed
 // over the target. Refuses when `path` is one of `inputs` (the same file, by identity).
 Status write_file_atomic(const std::filesystem::path& path, ByteView data,

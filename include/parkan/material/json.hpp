@@ -68,6 +68,10 @@ namespace parkan::material {
 
 // (nlohmann::json, keys sorted: ordered_json of nlohmann 3.11.2 trips ASan new-delete-type-mismatch.)
 nlohmann::json mat0_to_json(const Mat0& mat);
+// The text form as a person reads it: nlohmann's two-space layout, except that an array of numbers
+// ("ambient": [0.5, 0.5, 0.5]) stays on one line. Still JSON, read back by mat0_from_json. No
+// final newline.
+std::string mat0_text(const nlohmann::json& doc);
 Result<Mat0> mat0_from_json(const nlohmann::json& doc);
 
 // docs/cli.md 2.6: {"f": [16 floats], "u16": N, "i18": N, "texture": "NAME.0"}.

@@ -19,7 +19,7 @@ inline constexpr float kQuatScale = 1.0f / 32767.0f;
 inline float decode_quat_component(std::int16_t value) { return static_cast<float>(value) * kQuatScale; }
 // THE quaternion order, in this one place (docs/formats/msh-animation.md 2.1, 3.4): the RawQuat word
 // (0..3 = key bytes +0x10, +0x12, +0x14, +0x16) that holds each runtime component [w, x, y, z]. The
-// seed's order puts w at +0x16: {3, 0, 1, 2}. openparkan reads w at +0x10, which is {0, 1, 2, 3} (both
+// order of 3.4 puts w at +0x16: {3, 0, 1, 2}. openparkan reads w at +0x10, which is {0, 1, 2, 3} (both
 // rotate by the same conjugate, so only the slot of w differs); `parkan evidence` counts which one the
 // retail keys hold (docs/evidence.md), and flipping the reading is this one line.
 inline constexpr std::array<std::size_t, 4> kQuatWordOf = {3, 0, 1, 2};
@@ -52,8 +52,8 @@ float engine_acos(float x);
 float engine_sin(float x);
 float engine_cos(float x);
 
-// 3.3: pos = k0 + (k1 - k0) * a, per component in float. The seed writes only "lerp"; this form
-// is the one kept in this single place (reported as a gap).
+// 3.3: pos = k0 + (k1 - k0) * a, per component in float. The recovered code says only "lerp"; this
+// form is the one kept in this single place (an open question, docs/formats/msh-animation.md 12).
 Vec3 lerp_position(const Vec3& p0, const Vec3& p1, float a);
 
 // 4.1: which samples a blend uses.

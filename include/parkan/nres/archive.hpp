@@ -10,6 +10,7 @@
 
 #include "parkan/core/bytes.hpp"
 #include "parkan/core/diagnostic.hpp"
+#include "parkan/core/finding_sink.hpp"
 
 namespace parkan::nres {
 
@@ -98,10 +99,10 @@ inline constexpr const char* kFolderUnlisted = "nres.folder.unlisted";
 inline constexpr const char* kFindingsTruncated = "nres.findings.truncated";
 }  // namespace codes
 
-// verify() and warnings() list at most this many findings of one rule, then one note
-// (codes::kFindingsTruncated) saying how many more there were: a hostile directory of 10^6 broken
-// rows gives a bounded report, not 10^6 lines.
-inline constexpr std::size_t kMaxFindingsPerRule = 100;
+// verify() and warnings() list at most kMaxFindingsPerRule findings of one rule (core's finding
+// sink), then one note (codes::kFindingsTruncated) saying how many more there were: a hostile
+// directory of 10^6 broken rows gives a bounded report, not 10^6 lines.
+using parkan::kMaxFindingsPerRule;
 
 // Parses and validates. Strict fails on the first violation of docs/formats/nres.md 6; compatible accepts an
 // unusable sort table. Errors carry the rule's code (codes::...) and the offset of the field that

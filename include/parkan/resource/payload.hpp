@@ -13,6 +13,7 @@
 #include "parkan/core/bytes.hpp"
 #include "parkan/core/diagnostic.hpp"
 #include "parkan/core/error.hpp"
+#include "parkan/resource/kind.hpp"
 
 namespace parkan::resource {
 
@@ -42,6 +43,10 @@ class Payload {
   // What keeps bytes() alive; hold it to keep a parsed view valid.
   const std::shared_ptr<const void>& owner() const { return owner_; }
 
+  // expect_kind(*this, the kind whose entries carry `type_id`); `kind` is no longer used. Kept until
+  // every caller names the kind from the registry (kind.hpp).
+  Status expect_type(std::uint32_t type_id, std::string_view kind) const;
+
   // Adds this payload's file and entry to an error raised while parsing its bytes.
   Error locate(Error error) const;
   void locate(std::vector<Diagnostic>& diagnostics) const;
@@ -54,21 +59,10 @@ class Payload {
     return result;
   }
 
-  // Refuses a payload of another kind before its bytes are parsed: an archive entry whose type id
-  // is not `type_id` ("Textures.lib::ROCK.0 is a Texm, not a MAT0"), or a bare file that starts with
-  // the magic of another known kind (an NRes archive, a Texm). `kind` is the name for the message.
-  Status expect_type(std::uint32_t type_id, std::string_view kind) const;
-
  private:
   std::shared_ptr<const void> owner_;
   ByteView bytes_;
   PayloadLocation location_;
 };
-
-// Type ids of top-level archive entries (docs/formats/nres.md 3).
-inline constexpr std::uint32_t kTypeTexm = 0x6D786554;  // "Texm"
-inline constexpr std::uint32_t kTypeMat0 = 0x3054414D;  // "MAT0"
-inline constexpr std::uint32_t kTypeWear = 0x52414557;  // "WEAR"
-inline constexpr std::uint32_t kTypeMesh = 0x4853454D;  // "MESH"
 
 }  // namespace parkan::resource

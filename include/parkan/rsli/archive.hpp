@@ -105,6 +105,7 @@ inline constexpr const char* kEntryDecode = "rsli.entry.decode";          // the
 inline constexpr const char* kNameCase = "rsli.name.case";                // warning: lower case, rsFind cannot find it
 inline constexpr const char* kHeaderCountCopy = "rsli.header.count_copy";  // warning: +0x06 differs from entry_count
 inline constexpr const char* kHeaderTotalSize = "rsli.header.total_size";  // warning: +0x10 is not the sum of unpacked sizes
+inline constexpr const char* kFindingsTruncated = "rsli.findings.truncated";  // note: more findings of one rule than are listed
 }  // namespace codes
 
 // Parses the header, decrypts the table, applies the AO overlay and builds the sort table (rebuilt the

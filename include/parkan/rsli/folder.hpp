@@ -21,6 +21,8 @@ inline constexpr std::string_view kLibraryFileName = "~library.rlb";
 
 // manifest.json: {"format": "RsLi", "version": 1, "library": "~library.rlb",
 //   "entries": [{"index": i, "name": "FONT1.FNT", "file": "FONT1.FNT", "method": "lzss"}, ...]}
+// "name" is the name as UTF-8 text (cp1251); a name that text cannot give back byte for byte (0x98)
+// also has "name_bytes", its bytes in hex, used while "name" is unedited (docs/cli.md 3.7).
 // `file_names[i]` is the folder file of entry i (the caller makes them safe and unique).
 nlohmann::json folder_manifest(const Archive& archive, const std::vector<std::string>& file_names);
 

@@ -33,7 +33,7 @@ struct PooledMaterial {
   // One per animation block: the sampler's view of the block, or why it cannot be sampled.
   std::vector<Result<material::Timeline>> timelines;
   MaterialMeta meta;
-  std::uint32_t texture_load_flags = 0;  // phase_texture_load_flags of the entry's attr1
+  std::uint32_t texture_load_flags = 0;  // material::phase_texture_load_flags of the entry's attr1
   bool in_use() const { return entry >= 0; }
 };
 
@@ -72,8 +72,5 @@ MaterialMeta material_meta(const material::Mat0& mat);
 // Texture load flags (docs/runtime.md 6.3; World3D 0x10004441).
 inline constexpr std::uint32_t kLoadFlagTextureStage1 = material::kTextureLoadFlag;  // attr1 bit 0: the texture goes to stage 1
 inline constexpr std::uint32_t kLoadFlagOpaque = texm::kLoadFlagOpaque;  // attr1 bit 1: the texture loads opaque (docs/formats/texm.md 6.4)
-// The flags a material's phase textures load with live in the material layer, below the export and
-// the viewer that use them too.
-using material::phase_texture_load_flags;
 
 }  // namespace parkan::runtime

@@ -1,6 +1,7 @@
 #pragma once
-// Synthetic sample data built with the project's own writers, following the real statistics of
-// the seeds. Used by `parkan sample-game`, `make demo`, the tests and the benchmarks.
+// Synthetic sample data built with the project's own writers, following the retail figures of
+// docs/formats/ (the "Observed in the retail data" sections). Used by `parkan sample-game`, `make demo`,
+// the tests and the benchmarks.
 #include <cstdint>
 #include <filesystem>
 #include <string>

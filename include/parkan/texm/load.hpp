@@ -14,8 +14,8 @@ inline constexpr std::uint32_t kLoadFlagPage = 0x400000;
 inline constexpr std::uint32_t kMipSkipMask = 0x72000000;
 
 // The Ngi32 profile switches (HKCU\Software\Nikita\NgiTool, docs/formats/texm.md 5.4) that the
-// texture loader consults. The seeds name them but do not spell out the branches; what each
-// one changes here is the project's reading, in this one place:
+// texture loader consults. The engine's branches are not recorded; what each one changes here is
+// the project's reading, in this one place:
 struct LoaderProfile {
   // "DisableMipmap": the device gets only the first loaded level (mip_count 1) and the loader
   // never builds mips at runtime. The mip skip and the pixel offset are unchanged.

@@ -12,21 +12,15 @@
 
 #include "parkan/core/diagnostic.hpp"
 #include "parkan/core/error.hpp"
+#include "parkan/resource/kind.hpp"
 
 namespace parkan::validate {
 
 // The resource types a validation counts (by_type keys, docs/cli.md): an NRes entry's type as
 // `archive list` prints it (the FourCC, or the decimal type id), objects.rlb prototypes included
-// (STAT, BTLU, ...); a loose file under the type id its payload is stored with in an archive; an
-// RsLi entry by its content (Texm) or name extension; `archive` for the containers themselves.
-namespace resource_type {
-inline constexpr const char* kTexture = "Texm";
-inline constexpr const char* kMaterial = "MAT0";
-inline constexpr const char* kWear = "WEAR";
-inline constexpr const char* kModel = "MESH";
-inline constexpr const char* kPalette = "Palm";
-inline constexpr const char* kArchive = "archive";    // the container itself (its directory)
-}  // namespace resource_type
+// (STAT, BTLU, ...); a loose file under the type id its kind's entries carry (resource/kind.hpp); an
+// RsLi entry by its content (Texm) or name extension; kContainerType for the containers themselves.
+inline constexpr const char* kContainerType = "archive";
 
 struct TypeCounts {
   std::size_t count = 0;     // resources of the type
@@ -35,14 +29,11 @@ struct TypeCounts {
   std::size_t errors = 0;    // with at least one error
 };
 
-// What a file under the game folder holds, by its magic (and for text, its extension).
-enum class FileKind { archive, library, model, texture, wear, other };  // archive: NRes; library: RsLi
-// "archive", "library", "model", "texture", "wear", "other".
-const char* file_kind_name(FileKind kind);
-
 struct FoundFile {
   std::string path;  // relative to the game folder, '/' separators
-  FileKind kind = FileKind::other;
+  // What the file holds, by its magic (and for text, its extension): an NRes or RsLi container, a
+  // model, a Texm, a WEAR, or "other"; kind->file_kind is its name in JSON.
+  const resource::Kind* kind = &resource::other_kind();
 };
 
 struct ValidationReport {

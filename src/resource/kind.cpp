@@ -1,0 +1,188 @@
+#include "parkan/resource/kind.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <nlohmann/json.hpp>
+
+#include "parkan/material/json.hpp"
+#include "parkan/material/mat0.hpp"
+#include "parkan/material/model.hpp"
+#include "parkan/material/wear.hpp"
+#include "parkan/msh/info_json.hpp"
+#include "parkan/msh/model.hpp"
+#include "parkan/nres/archive.hpp"
+#include "parkan/rsli/archive.hpp"
+#include "parkan/resource/payload.hpp"
+#include "parkan/texm/check.hpp"
+#include "parkan/texm/json.hpp"
+#include "parkan/texm/palette.hpp"
+#include "parkan/texm/read.hpp"
+
+namespace parkan::resource {
+
+// The format folders own their magics and ids; the registry's names must agree with them.
+static_assert(kTypeTexm == texm::kMagic);
+static_assert(kTypeMat0 == material::kMat0TypeId);
+static_assert(kTypeWear == material::kWearTypeId);
+static_assert(kTypePalette == texm::kPalTypeId);
+
+namespace {
+
+// "NL", reserved 0, version 1 (docs/formats/rsli.md 2).
+constexpr std::uint32_t kRsliLibraryMagic = 0x01004C4E;
+
+// MAT0 needs its entry's attributes to parse (docs/formats/mat0.md 2); a bare file takes the defaults.
+material::Mat0Attributes mat0_attributes(const Payload& payload) {
+  material::Mat0Attributes attributes;
+  if (payload.is_entry()) attributes = {payload.location().attr1, payload.location().attr2};
+  return attributes;
+}
+
+std::vector<Diagnostic> check_nres(const Payload& p) { return nres::check(p.bytes(), nres::Profile::strict); }
+std::vector<Diagnostic> check_rsli(const Payload& p) { return rsli::verify(p.bytes(), rsli::Profile::strict); }
+std::vector<Diagnostic> check_texm(const Payload& p) { return texm::check_texture(p.bytes(), p.location().name); }
+std::vector<Diagnostic> check_mat0(const Payload& p) {
+  auto mat = material::read_mat0(p.bytes(), mat0_attributes(p));
+  if (!mat) return {to_diagnostic(mat.error(), "mat0.payload")};
+  return material::check_mat0(*mat);
+}
+std::vector<Diagnostic> check_wear(const Payload& p) { return material::check_wear(p.bytes()); }
+std::vector<Diagnostic> check_msh(const Payload& p) { return msh::check_model(p.bytes()); }
+std::vector<Diagnostic> check_palette(const Payload& p) {
+  auto pal = texm::read_pal(p.bytes());
+  if (!pal) return {to_diagnostic(pal.error(), "pal.size")};
+  return {};
+}
+
+Result<nlohmann::json> texm_json(const Payload& p) {
+  PARKAN_ASSIGN(texm::Texture texture, p.parse(texm::read));
+  return texm::info_json(texture, p.bytes().size());
+}
+Result<nlohmann::json> mat0_json(const Payload& p) {
+  PARKAN_ASSIGN(material::Mat0 mat, p.parse(material::read_mat0, mat0_attributes(p)));
+  return material::mat0_to_json(mat);
+}
+Result<nlohmann::json> wear_json(const Payload& p) {
+  PARKAN_ASSIGN(material::Wear wear, p.parse(material::parse_wear, material::WearParser::file));
+  return material::wear_to_json(wear);
+}
+// A model alone: the WEAR table that names its materials lives beside it in a library ("wear": null).
+Result<nlohmann::json> msh_json(const Payload& p) {
+  PARKAN_ASSIGN(msh::Model model, p.parse(msh::read_model));
+  return msh::model_info_json(model, p.display_name(), nullptr);
+}
+
+constexpr std::array<std::string_view, 2> kNresExtensions = {".lib", ".rlb"};
+constexpr std::array<std::string_view, 1> kRsliExtensions = {".rlb"};
+constexpr std::array<std::string_view, 1> kWearExtensions = {".wea"};
+constexpr std::array<std::string_view, 1> kMshExtensions = {".msh"};
+constexpr std::array<std::string_view, 1> kPaletteExtensions = {".pal"};
+constexpr std::array<std::string_view, 1> kFontExtensions = {".tft"};
+constexpr std::array<std::string_view, 1> kObjectsExtensions = {".rlb"};
+
+// THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
+// known kinds stop before it.
+const std::array<Kind, 10> kKinds = {{
+    // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
+    {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
+    {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
+    {"texm", "Texm", "texture", kTypeTexm, texm::kMagic, {}, "texture", 0, 0, 0, check_texm, texm_json, false, "texture"},
+    // MAT0 and WEAR payloads have no magic; the game's entries carry attr2 6 and attr3 1
+    // (docs/formats/mat0.md 2, docs/formats/wear.md 1).
+    {"mat0", "MAT0", "material", kTypeMat0, 0, {}, "material", 0, 6, 0, check_mat0, mat0_json, false, "material"},
+    {"wear", "WEAR", "wear table", kTypeWear, 0, kWearExtensions, "wear", 0, 0, 1, check_wear, wear_json, false, "wear"},
+    // A model is an NRes of streams (docs/formats/msh.md 1): kind_of, not its magic, tells it apart.
+    {"msh", "model", "model", kTypeMesh, 0, kMshExtensions, "model", 0, 0, 0, check_msh, msh_json, false, "model"},
+    {"palette", "palette", "palette", kTypePalette, 0, kPaletteExtensions, "none", 0, 0, 0, check_palette, nullptr,
+     false, "palette"},
+    {"font", "font", "font", 0, texm::kFontMagic, kFontExtensions, "none", 0, 0, 0, nullptr, nullptr, false, "font"},
+    // objects.rlb is an NRes (docs/formats/objects.md): it is named here for validate and the viewer,
+    // and read by its name, never recognized by its bytes.
+    {"objects", "objects.rlb", "prototype", 0, 0, kObjectsExtensions, "none", 0, 0, 0, nullptr, nullptr, false, "archive"},
+    {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},
+}};
+
+const Kind& kind_with_key(std::string_view key) {
+  for (const Kind& kind : kKinds)
+    if (kind.key == key) return kind;
+  return kKinds.back();
+}
+
+bool has_extension(std::string_view file, std::string_view extension) {
+  if (file.size() < extension.size()) return false;
+  const std::string_view tail = file.substr(file.size() - extension.size());
+  for (std::size_t i = 0; i < tail.size(); ++i) {
+    const char c = tail[i] >= 'A' && tail[i] <= 'Z' ? char(tail[i] - 'A' + 'a') : tail[i];
+    if (c != extension[i]) return false;
+  }
+  return true;
+}
+
+// A payload of kind `have` serves where `wanted` is asked: the same kind, a bare NRes file where a
+// model is wanted (a model is an NRes whatever its name), a font where a Texm is wanted (its atlas).
+bool serves_as(const Kind& have, const Kind& wanted) {
+  if (&have == &wanted) return true;
+  if (wanted.key == "msh" && have.key == "nres") return true;
+  if (wanted.key == "texm" && have.key == "font") return true;
+  return false;
+}
+
+}  // namespace
+
+std::string Kind::article_name() const {
+  // "an NRes archive" is said "en-res": the sound decides, not the letter.
+  const bool vowel = !name.empty() && std::string_view("aeiou").find(name.front()) != std::string_view::npos;
+  return fmt::format("{} {}", vowel || name.starts_with("NRes") ? "an" : "a", name);
+}
+
+std::span<const Kind> kinds() { return kKinds; }
+
+const Kind* find_kind(std::string_view key) {
+  for (const Kind& kind : kKinds)
+    if (kind.key == key) return &kind;
+  return nullptr;
+}
+
+const Kind* kind_of_type_id(std::uint32_t type_id) {
+  if (type_id == 0) return nullptr;
+  for (const Kind& kind : kKinds)
+    if (kind.type_id == type_id) return &kind;
+  return nullptr;
+}
+
+const Kind* kind_of_bytes(ByteView bytes) {
+  if (bytes.size() < 4) return nullptr;
+  const std::uint32_t magic = load_u32(bytes.data());
+  for (const Kind& kind : kKinds)
+    if (kind.magic != 0 && kind.magic == magic) return &kind;
+  return nullptr;
+}
+
+const Kind& other_kind() { return kKinds.back(); }
+
+const Kind& kind_of(const Payload& payload) {
+  const std::uint32_t type_id = payload.location().type_id;
+  if (payload.is_entry() && type_id != 0) {
+    const Kind* typed = kind_of_type_id(type_id);
+    return typed ? *typed : other_kind();
+  }
+  const Kind* by_magic = kind_of_bytes(payload.bytes());
+  if (!by_magic) return other_kind();
+  if (by_magic->key == "nres" && (payload.is_entry() || has_extension(payload.file(), ".msh")))
+    return kind_with_key("msh");
+  return *by_magic;
+}
+
+Status expect_kind(const Payload& payload, const Kind& wanted) {
+  const Kind& have = kind_of(payload);
+  const bool typed = payload.is_entry() && payload.location().type_id != 0;
+  if (serves_as(have, wanted) || (&have == &other_kind() && !typed)) return {};
+  // A type id the registry lacks is named by its four characters, or its number (nres::type_name).
+  const std::string what = &have == &other_kind() ? "a " + nres::type_name(payload.location().type_id) : have.article_name();
+  return payload.locate(invalid_rule(
+      "resource.type", fmt::format("this {} is {}, not {}", payload.is_entry() ? "entry" : "file", what,
+                                   wanted.article_name())));
+}
+
+}  // namespace parkan::resource

@@ -1,0 +1,142 @@
+// The kind registry (include/parkan/resource/kind.hpp): every record's id and magic against the bytes
+// the docs give, what a payload is, and the one wording for a payload of the wrong kind.
+#include "parkan/resource/kind.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "parkan/resource/payload.hpp"
+
+namespace parkan::resource {
+namespace {
+
+// The four bytes as the file stores them, read as the little-endian u32 the registry keeps.
+std::uint32_t stored(std::uint8_t b0, std::uint8_t b1, std::uint8_t b2, std::uint8_t b3) {
+  return std::uint32_t(b0) | std::uint32_t(b1) << 8 | std::uint32_t(b2) << 16 | std::uint32_t(b3) << 24;
+}
+
+const Kind& kind(std::string_view key) {
+  const Kind* found = find_kind(key);
+  EXPECT_NE(found, nullptr) << key;
+  return found ? *found : other_kind();
+}
+
+Payload entry(const ByteBuffer& bytes, std::uint32_t type_id, std::string name = "ROCK.0") {
+  return Payload(nullptr, bytes, PayloadLocation{"A.lib", std::move(name), 0, type_id, 0, 0, 0});
+}
+Payload bare(const ByteBuffer& bytes, std::string file = "x.bin") {
+  return Payload(nullptr, bytes, PayloadLocation{std::move(file), "", std::nullopt, 0, 0, 0, 0});
+}
+
+TEST(Kind, TypeIdsAndMagicsAreTheDocumentedBytes) {
+  EXPECT_EQ(kind("texm").type_id, stored(0x54, 0x65, 0x78, 0x6D));  // "Texm"
+  EXPECT_EQ(kind("texm").magic, stored(0x54, 0x65, 0x78, 0x6D));
+  EXPECT_EQ(kind("mat0").type_id, stored(0x4D, 0x41, 0x54, 0x30));  // "MAT0"
+  EXPECT_EQ(kind("mat0").magic, 0u);
+  EXPECT_EQ(kind("wear").type_id, stored(0x57, 0x45, 0x41, 0x52));  // "WEAR"
+  EXPECT_EQ(kind("wear").magic, 0u);
+  EXPECT_EQ(kind("msh").type_id, stored(0x4D, 0x45, 0x53, 0x48));  // "MESH"
+  EXPECT_EQ(kind("msh").magic, 0u);
+  EXPECT_EQ(kind("palette").type_id, stored(0x50, 0x61, 0x6C, 0x6D));  // "Palm"
+  EXPECT_EQ(kind("nres").magic, stored(0x4E, 0x52, 0x65, 0x73));     // "NRes"
+  EXPECT_EQ(kind("nres").type_id, 0u);
+  EXPECT_EQ(kind("rsli").magic, stored(0x4E, 0x4C, 0x00, 0x01));     // "NL", 0, version 1
+  EXPECT_EQ(kind("font").magic, stored(0x54, 0x66, 0x6E, 0x74));     // "Tfnt"
+  EXPECT_EQ(kind("objects").magic, 0u);
+  EXPECT_EQ(kind("other").type_id, 0u);
+  EXPECT_EQ(kind("other").magic, 0u);
+  EXPECT_EQ(kTypeTexm, 0x6D786554u);
+  EXPECT_EQ(kTypeMat0, 0x3054414Du);
+  EXPECT_EQ(kTypeWear, 0x52414557u);
+  EXPECT_EQ(kTypeMesh, 0x4853454Du);
+  EXPECT_EQ(kTypePalette, 0x6D6C6150u);
+}
+
+TEST(Kind, RecordsAreTheListedOnes) {
+  std::string keys;
+  for (const Kind& k : kinds()) keys += std::string(k.key) + " ";
+  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects other ");
+  EXPECT_EQ(kind("mat0").entry_attr2, 6u);
+  EXPECT_EQ(kind("wear").entry_attr3, 1u);
+  EXPECT_EQ(kind("texm").view, "texture");
+  EXPECT_EQ(kind("mat0").view, "material");
+  EXPECT_EQ(kind("msh").view, "model");
+  EXPECT_EQ(kind("wear").view, "wear");
+  EXPECT_EQ(kind("nres").view, "none");
+  EXPECT_TRUE(kind("nres").is_container);
+  EXPECT_TRUE(kind("rsli").is_container);
+  EXPECT_FALSE(kind("texm").is_container);
+  EXPECT_EQ(&kinds().back(), &other_kind());
+  EXPECT_EQ(find_kind("nothing"), nullptr);
+}
+
+TEST(Kind, NoTwoRecordsShareAKeyATypeIdOrAMagic) {
+  std::set<std::string_view> keys;
+  std::set<std::uint32_t> type_ids, magics;
+  for (const Kind& k : kinds()) {
+    EXPECT_TRUE(keys.insert(k.key).second) << k.key;
+    if (k.type_id != 0) {
+      EXPECT_TRUE(type_ids.insert(k.type_id).second) << k.key;
+    }
+    if (k.magic != 0) {
+      EXPECT_TRUE(magics.insert(k.magic).second) << k.key;
+    }
+  }
+}
+
+TEST(Kind, LookUpByTypeIdAndBytes) {
+  EXPECT_EQ(kind_of_type_id(0x6D786554), &kind("texm"));
+  EXPECT_EQ(kind_of_type_id(0x4853454D), &kind("msh"));
+  EXPECT_EQ(kind_of_type_id(0), nullptr);
+  EXPECT_EQ(kind_of_type_id(0x4C415000), nullptr);
+  EXPECT_EQ(kind_of_bytes(ByteBuffer{'T', 'e', 'x', 'm', 1}), &kind("texm"));
+  EXPECT_EQ(kind_of_bytes(ByteBuffer{'N', 'R', 'e', 's'}), &kind("nres"));
+  EXPECT_EQ(kind_of_bytes(ByteBuffer{'N', 'L', 0, 1, 0, 0}), &kind("rsli"));
+  EXPECT_EQ(kind_of_bytes(ByteBuffer{'N', 'L', 0, 2}), nullptr);  // another version is no library
+  EXPECT_EQ(kind_of_bytes(ByteBuffer{'T', 'f', 'n', 't'}), &kind("font"));
+  EXPECT_EQ(kind_of_bytes(ByteBuffer{'T', 'e', 'x'}), nullptr);  // shorter than a magic
+  EXPECT_EQ(kind_of_bytes(ByteBuffer{}), nullptr);
+}
+
+TEST(Kind, KindOfAPayload) {
+  const ByteBuffer texm{'T', 'e', 'x', 'm', 0, 0}, nres{'N', 'R', 'e', 's', 0, 1}, text{'2', '\n'};
+  // A typed entry: its type id, whatever its bytes.
+  EXPECT_EQ(kind_of(entry(text, kTypeMat0)).key, "mat0");
+  EXPECT_EQ(kind_of(entry(texm, kTypeWear)).key, "wear");
+  EXPECT_EQ(kind_of(entry(texm, 0x4C415000)).key, "other");  // an id the registry lacks
+  // An untyped entry (RsLi) and a bare file: the magic; an NRes inside an archive is a model.
+  EXPECT_EQ(kind_of(entry(texm, 0)).key, "texm");
+  EXPECT_EQ(kind_of(entry(nres, 0)).key, "msh");
+  EXPECT_EQ(kind_of(bare(texm)).key, "texm");
+  EXPECT_EQ(kind_of(bare(nres, "Textures.lib")).key, "nres");
+  EXPECT_EQ(kind_of(bare(nres, "BOX.MSH")).key, "msh");
+  EXPECT_EQ(kind_of(bare(text)).key, "other");
+  EXPECT_EQ(kind_of(entry(text, 0)).key, "other");
+}
+
+TEST(Kind, ExpectKindHasOneWording) {
+  const ByteBuffer texm{'T', 'e', 'x', 'm', 0, 0}, nres{'N', 'R', 'e', 's', 0, 1}, text{'2', '\n'};
+  Status wrong = expect_kind(entry(texm, kTypeTexm), kind("msh"));
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error().to_string(), "A.lib::ROCK.0: this entry is a Texm, not a model");
+  EXPECT_EQ(wrong.error().rule, "resource.type");
+  EXPECT_EQ(expect_kind(entry(text, kTypeMat0), kind("texm")).error().to_string(),
+            "A.lib::ROCK.0: this entry is a MAT0, not a Texm");
+  // A type id the registry lacks is named by its four characters (docs/formats/nres.md 3).
+  EXPECT_EQ(expect_kind(entry(text, stored('S', 'T', 'A', 'T')), kind("wear")).error().to_string(),
+            "A.lib::ROCK.0: this entry is a STAT, not a WEAR");
+  EXPECT_EQ(expect_kind(bare(nres), kind("texm")).error().to_string(),
+            "x.bin: this file is an NRes archive, not a Texm");
+  EXPECT_EQ(expect_kind(bare(texm), kind("mat0")).error().to_string(), "x.bin: this file is a Texm, not a MAT0");
+  // Accepted: the same kind, an untyped payload of no known kind, a bare NRes as a model, a font as a Texm.
+  EXPECT_TRUE(expect_kind(entry(texm, kTypeTexm), kind("texm")));
+  EXPECT_TRUE(expect_kind(bare(text), kind("mat0")));
+  EXPECT_TRUE(expect_kind(entry(text, 0), kind("wear")));
+  EXPECT_TRUE(expect_kind(bare(nres), kind("msh")));
+  EXPECT_TRUE(expect_kind(bare(ByteBuffer{'T', 'f', 'n', 't'}), kind("texm")));
+}
+
+}  // namespace
+}  // namespace parkan::resource
