@@ -1,7 +1,5 @@
 #include "parkan/resource/archive.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "parkan/resource/reference.hpp"
