@@ -76,8 +76,8 @@ measure "verify --compatible"   "$input_bytes" archive verify "$ARCHIVE" --compa
 measure "verify --json"         "$input_bytes" archive verify "$ARCHIVE" --json
 measure "cat ARCHIVE::NAME"     "$input_bytes" archive cat "$ARCHIVE::$some_name"
 measure "repack"                "$input_bytes" archive repack "$ARCHIVE" "$WORK/repacked.lib"
-measure "add"                   "$input_bytes" archive add "$ARCHIVE" NEW.0 "$WORK/texm.bin" "$WORK/added.lib" --type Texm
-measure "replace"               "$input_bytes" archive replace "$ARCHIVE" "$some_name" "$WORK/payload.bin" "$WORK/replaced.lib"
+measure "add"                   "$input_bytes" archive add "$ARCHIVE" NEW.0 "$WORK/texm.bin" "$WORK/added.lib" --type Texm --force
+measure "replace"               "$input_bytes" archive replace "$ARCHIVE" "$some_name" "$WORK/payload.bin" "$WORK/replaced.lib" --force
 measure "remove"                "$input_bytes" archive remove "$ARCHIVE" "#7" "$WORK/removed.lib"
 measure "rename"                "$input_bytes" archive rename "$ARCHIVE" "$some_name" RENAMED.0 "$WORK/renamed.lib"
 [ "$FOLDER" = 1 ] || exit $failed

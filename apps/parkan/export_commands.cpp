@@ -144,7 +144,7 @@ void add_export_commands(CLI::App& app) {
   CLI::App* c = add_command(*group, "gltf",
                             "a model to glTF 2.0 (.gltf + PNGs, or .glb); a whole archive: every model to OUTDIR/",
                             [args]() -> Result<int> { return export_one(*args); });
-  c->add_option("SRC", args->src, "a model ARCHIVE::NAME.msh, or an archive (every model in it)")->required();
+  c->add_option("SRC", args->src, "a model: ARCHIVE::NAME.msh or a bare NAME.msh file; or an archive (every model in it)")->required();
   c->add_option("OUT", args->out, "OUT.gltf or OUT.glb; for an archive a folder (receives NAME.glb)")->required();
   c->add_option("--game", args->game, "the game folder with Material.lib and Textures.lib (default: SRC's folder)");
   c->add_option("--state", args->state, "damage stage: 0 intact, 1 and 2 damaged (default 0)")

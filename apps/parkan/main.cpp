@@ -51,7 +51,11 @@ int run(int raw_argc, char** raw_argv) {
   // Words CLI11 would only call "extra arguments", and the help command, are handled first.
   WordCheck words = check_command_words(app, argc, argv);
   if (words.help_for) {
-    std::fputs(words.help_for->help().c_str(), stdout);
+    // CLI11 names a command in its synopsis by the path given here ("parkan texm" for to-png).
+    std::string parents;
+    for (const CLI::App* up = words.help_for->get_parent(); up; up = up->get_parent())
+      parents = parents.empty() ? up->get_name() : up->get_name() + " " + parents;
+    std::fputs(words.help_for->help(parents).c_str(), stdout);
     return 0;
   }
   if (!words.error.empty()) {

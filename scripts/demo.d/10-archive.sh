@@ -27,9 +27,9 @@ echo
 printf 'a longer payload that shifts everything after it' > "$OUT/menu.txt"
 run archive replace "$LIB" "[MENU].TXT" "$OUT/menu.txt" "$OUT/edge_cases.replaced.lib"
 run archive verify "$OUT/edge_cases.replaced.lib"
-run archive add "$OUT/edge_cases.replaced.lib" "New_[2].0" "$OUT/menu.txt" "$OUT/edge_cases.added.lib" --type Texm
+run archive add "$OUT/edge_cases.replaced.lib" "New_[2].0" "$OUT/menu.txt" "$OUT/edge_cases.added.lib" --type Texm --force   # a text as a Texm: only with --force
 printf 'Texm' > "$OUT/magic.texm"
-run archive add "$OUT/edge_cases.added.lib" "Magic.0" "$OUT/magic.texm" "$OUT/edge_cases.magic.lib"   # type from the magic
+run archive add "$OUT/edge_cases.added.lib" "Magic.0" "$OUT/magic.texm" "$OUT/edge_cases.magic.lib" --force   # type from the magic (a 4-byte stand-in: --force)
 run archive rename "$OUT/edge_cases.added.lib" "zebra.msh" "Zebra_1.msh" "$OUT/edge_cases.renamed.lib"
 run archive remove "$OUT/edge_cases.renamed.lib" "#0" "$OUT/edge_cases.removed.lib"
 run archive list "$OUT/edge_cases.removed.lib"

@@ -41,8 +41,8 @@ TEST(SampleGameCli, WritesIntoAMissingOrEmptyFolder) {
 TEST(SampleGameCli, HelpShowsTheDefaults) {
   auto r = run_cli({"sample-game", "--help"});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.out.find("--seed UINT [1]"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("[small]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  --seed UINT=1 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  --size TEXT:{small,retail}=small\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("--force"), std::string::npos) << r.out;
 }
 
