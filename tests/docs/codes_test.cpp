@@ -46,7 +46,7 @@ std::map<std::string, std::string> declared_codes() {
 std::multiset<std::string> listed_codes() {
   static const std::regex kRow(R"(^\| `([^`]+)` \| (error|warning|note|error/warning) \|)");
   std::multiset<std::string> out;
-  std::ifstream in(kRoot / "docs" / "codes.md");
+  std::ifstream in(kRoot / "docs/codes.md");
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
     if (std::regex_search(line, m, kRow)) out.insert(m[1].str());
