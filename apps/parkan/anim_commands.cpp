@@ -189,91 +189,6 @@ Result<int> run_sample(const SampleArgs& a) {
 
 // ---- check ----
 
-// The report of one model, and of one argument (a model, or a library of them).
-struct ModelReport {
-  std::string name;  // display name
-  resource::PayloadLocation location;
-  SeverityCounts counts;
-};
-struct ArgumentReport {
-  std::string src;       // the argument, or the model's display name when it named one model
-  bool library = false;  // a whole archive of models
-  std::size_t models = 0;
-  SeverityCounts counts;
-};
-
-// Reports as every check command does (texm, mat0 and wear check share check_runner.cpp, whose
-// output this follows), with a line per model rather than per file: the runner takes an NRes file
-// for an archive of payloads, and a model file is itself an NRes.
-Result<int> run_check(const std::vector<std::string>& arguments, bool json) {
-  std::vector<Diagnostic> all;
-  std::vector<ModelReport> models;
-  std::vector<ArgumentReport> files;
-  bool unreadable = false;  // a file that could not be read: exit 3
-  for (const std::string& argument : arguments) {
-    ArgumentReport file{argument, false, 0, {}};
-    auto payloads = models_named(argument);
-    if (!payloads) {
-      unreadable = unreadable || payloads.error().code == ErrorCode::io;
-      Diagnostic d = to_diagnostic(payloads.error(), "resource.open");
-      if (!json) print_diagnostic(d);
-      file.counts = count_severities(std::span(&d, 1));
-      all.push_back(std::move(d));
-      files.push_back(std::move(file));
-      continue;
-    }
-    file.library =  // a bare file whose models are its entries
-        !payloads->empty() && payloads->front().is_entry() && !resource::parse_reference(argument).is_entry();
-    std::vector<Diagnostic> in_file;
-    for (const resource::Payload& payload : *payloads) {
-      std::vector<Diagnostic> found;
-      if (Status is_model = expect_model(payload); !is_model)
-        found.push_back(to_diagnostic(is_model.error(), "resource.type"));
-      else
-        found = msh::check_anim(payload.bytes());
-      payload.locate(found);
-      ModelReport report{payload.display_name(), payload.location(), count_severities(found)};
-      if (!json) {
-        print_diagnostics(found);
-        fmt::print("{}: {}\n", escape_control(report.name), counts_text(report.counts));
-      }
-      if (!file.library) file.src = report.name;
-      in_file.insert(in_file.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
-      models.push_back(std::move(report));
-      ++file.models;
-    }
-    file.counts = count_severities(in_file);
-    all.insert(all.end(), std::make_move_iterator(in_file.begin()), std::make_move_iterator(in_file.end()));
-    files.push_back(std::move(file));
-  }
-  if (json) {
-    nlohmann::json doc = check_report_json(all);
-    nlohmann::json file_list = nlohmann::json::array();
-    for (const ArgumentReport& f : files)
-      file_list.push_back({{"src", f.src}, {"archive", f.library}, {"models", f.models},
-                           {"valid", f.counts.errors == 0}, {"errors", f.counts.errors},
-                           {"warnings", f.counts.warnings}, {"notes", f.counts.notes}});
-    nlohmann::json model_list = nlohmann::json::array();
-    for (const ModelReport& r : models)
-      model_list.push_back({{"model", r.name},
-                            {"file", r.location.file},
-                            {"entry", r.location.index ? nlohmann::json(cp1251_to_utf8(r.location.name)) : nullptr},
-                            {"valid", r.counts.errors == 0},
-                            {"errors", r.counts.errors},
-                            {"warnings", r.counts.warnings},
-                            {"notes", r.counts.notes}});
-    doc["files"] = std::move(file_list);
-    doc["models"] = models.size();
-    doc["per_model"] = std::move(model_list);
-    print_json(doc);
-  } else if (files.size() > 1 || models.size() > 1) {
-    fmt::print("total: {} in {}, {}\n", count_of(models.size(), "model"), count_of(files.size(), "file"),
-               counts_text(count_severities(all)));
-  }
-  if (unreadable) return static_cast<int>(ErrorCode::io);
-  return check_exit_code(all);
-}
-
 // ---- help ----
 
 constexpr const char* kModelHelp = "a model: an .msh file, or ARCHIVE::NAME (ARCHIVE::#N) for a model in a library";
@@ -362,11 +277,16 @@ void add_anim_commands(CLI::App& app) {
     auto json = std::make_shared<bool>(false);
     CLI::App* c = add_command(*group, "check",
                               "the rules every model must follow (errors) and the canonical form (warnings)",
-                              [=]() -> Result<int> { return run_check(*models, *json); });
+                              [=]() -> Result<int> {
+                                CheckOne check = [](const resource::Payload& p) { return msh::check_anim(p.bytes()); };
+                                return run_payload_check(*models, *resource::find_kind("msh"), check, *json, {{}, true, {}});
+                              });
     c->footer(
         "Prints each finding, a line per model and a total. Exit 0 when no model has errors, 1 when one has, "
         "3 when a file cannot be read.");
-    c->add_option("MODEL", *models, "models to check: .msh files, ARCHIVE::NAME, or an ARCHIVE (every model in it)")
+    c->add_option("MODEL", *models,
+                  "models to check: .msh files, ARCHIVE::NAME, an ARCHIVE (every model in it), a folder (every "
+                  "file in it) or a pattern (models/*.msh, A.rlb::*.msh)")
         ->required()
         ->type_name("");
     c->add_flag("--json", *json, "print JSON");

@@ -10,6 +10,7 @@
 #include "parkan/core/diagnostic.hpp"
 #include "parkan/core/diagnostic_json.hpp"
 #include "parkan/core/error.hpp"
+#include "parkan/resource/kind.hpp"
 #include "parkan/resource/payload.hpp"
 
 namespace parkan::cli {
@@ -45,28 +46,26 @@ int check_exit_code(std::span<const Diagnostic> diagnostics);
 std::string count_of(std::size_t n, const char* what);
 // "N errors, N warnings[, N notes]", as every check command says it.
 std::string counts_text(const SeverityCounts& counts);
-// The runner of every check command. Each SRC names payloads: ARCHIVE::NAME / ARCHIVE::#N or a bare
-// file (one payload, which must be of type `kind`), or a whole archive (every entry that `kind`
-// selects). `check_one` gives the findings of one payload (not yet located); `check_set` (optional)
-// findings about the whole set from the number of SRCs that named one payload each. Reports per SRC
-// and in total: findings on stderr and a line per SRC on stdout, or with `as_json` one document
-// (check_report_json + "files" + "<item>s"). Exit 3 when a file could not be read, else 1 when
-// anything is an error.
-struct PayloadKind {
-  PayloadKind(std::uint32_t type, std::string_view kind_name, const char* item_name)
-      : type_id(type), name(kind_name), item(item_name) {}
-  std::uint32_t type_id = 0;  // the entry type this check reads
-  std::string_view name;      // for messages: "MAT0"
-  const char* item = "item";  // what one payload is, singular: "material"
-  // An archive entry to check when the SRC is a whole archive; default: entry type == type_id.
-  std::function<bool(const resource::Payload&)> selects;
-  // False when entries of any type are accepted (a model is recognized by its bytes, not its type).
-  bool typed = true;
-};
+// The runner of every check command (docs/cli.md 5.1). Each SRC is resolved by resource::resolve_source
+// (files, ARCHIVE::NAME, ARCHIVE::#N, patterns, folders): one payload, which must be of `kind`
+// (expect_kind), or a selection from an archive (its entries of `kind`). `check_one` gives the findings
+// of one payload (not yet located); when empty, the kind's own checker does. Reports per source and in
+// total: findings on stderr and a line per source on stdout, or with `as_json` one document
+// (check_report_json + "files" + "<item>s"). Exit 3 when a source could not be read, else 1 when
+// anything is an error, else 0.
 using CheckOne = std::function<std::vector<Diagnostic>(const resource::Payload&)>;
 using CheckSet = std::function<std::vector<Diagnostic>(std::size_t named_payloads)>;
-Result<int> run_payload_check(const std::vector<std::string>& srcs, const PayloadKind& kind,
-                              const CheckOne& check_one, bool as_json, const CheckSet& check_set = {});
+struct CheckOptions {
+  // The noun of the counts when the command's differs from the kind's item ("text": wear check).
+  std::string_view item;
+  // A line per payload instead of per source, and "per_<item>" in --json (msh and anim check: a model
+  // file is itself an NRes, so the line names the model rather than the file).
+  bool line_per_payload = false;
+  // Findings about the whole set, from the number of sources that named one payload each.
+  CheckSet check_set;
+};
+Result<int> run_payload_check(const std::vector<std::string>& srcs, const resource::Kind& kind,
+                              const CheckOne& check_one, bool as_json, const CheckOptions& options = {});
 
 // Exactly one JSON document on stdout.
 void print_json(const nlohmann::json& document);

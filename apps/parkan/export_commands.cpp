@@ -23,7 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct GltfArgs {
-  std::string src, out, game;
+  std::string src, out, game, base;
   std::uint32_t state = 0, lod = 0;
   bool no_anim = false;
   bool cockpit = false;
@@ -40,15 +40,18 @@ gltf::Options options_of(const GltfArgs& args) {
   return options;
 }
 
-// --game DIR, else the folder of the archive (where the game keeps Material.lib and Textures.lib). A
-// folder that cannot be listed is an I/O error when named, and untextured materials (a warning) when not.
+// --game DIR, else the folder of the archive (where the game keeps Material.lib and Textures.lib), over
+// --base GAME_DIR when given (a mod's folder over the game it modifies). A folder that cannot be listed
+// is an I/O error when named (--base included), and untextured materials (a warning) when not.
 Result<std::optional<resource::Game>> open_game(const GltfArgs& args, const std::string& archive_path) {
+  const fs::path base = path_from_utf8(args.base);
   if (!args.game.empty()) {
-    PARKAN_ASSIGN(resource::Game game, resource::Game::open(path_from_utf8(args.game)));
+    PARKAN_ASSIGN(resource::Game game, resource::Game::open(path_from_utf8(args.game), base));
     return std::optional<resource::Game>(std::move(game));
   }
   fs::path folder = path_from_utf8(archive_path).parent_path();
-  auto game = resource::Game::open(folder.empty() ? fs::path(".") : folder);
+  auto game = resource::Game::open(folder.empty() ? fs::path(".") : folder, base);
+  if (!game && !base.empty()) return std::move(game).error();
   if (!game) return std::optional<resource::Game>();
   return std::optional<resource::Game>(std::move(*game));
 }
@@ -147,6 +150,9 @@ void add_export_commands(CLI::App& app) {
   c->add_option("SRC", args->src, "a model: ARCHIVE::NAME.msh or a bare NAME.msh file; or an archive (every model in it)")->required();
   c->add_option("OUT", args->out, "OUT.gltf or OUT.glb; for an archive a folder (receives NAME.glb)")->required();
   c->add_option("--game", args->game, "the game folder with Material.lib and Textures.lib (default: SRC's folder)");
+  c->add_option("--base", args->base,
+                "the installed game a mod modifies: Material.lib, Textures.lib, LightMap.lib and palettes "
+                "the game folder does not hold are read from it");
   c->add_option("--state", args->state, "damage stage: 0 intact, 1 and 2 damaged (default 0)")
       ->check(CLI::Range(0, 2));
   c->add_option("--lod", args->lod, "level of detail 0..3, 0 = most detailed (default 0)")

@@ -11,12 +11,14 @@
 #include "parkan/core/json_text.hpp"
 #include "parkan/core/progress.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/material/codes.hpp"
 #include "parkan/material/json.hpp"
 #include "parkan/material/library_folder.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/sample.hpp"
 #include "parkan/nres/archive.hpp"
 #include "parkan/resource/archive.hpp"
+#include "parkan/resource/folder_files.hpp"
 #include "parkan/resource/payload.hpp"
 #include "parkan/resource/reference.hpp"
 #include "parkan/runtime/material_lookup.hpp"
@@ -111,25 +113,6 @@ Result<json> read_json_file(const fs::path& path) {
   return doc;
 }
 
-// Files of the dumped folder that the manifest does not name (added by hand, never built): one
-// warning each, the wording and code of NRes pack's (docs/cli.md 3.3). `loaded` is sorted.
-std::vector<Diagnostic> unlisted_files(const fs::path& dir, const std::vector<std::string>& loaded, const fs::path& out) {
-  std::vector<Diagnostic> found;
-  auto entries = list_folder(dir);
-  if (!entries) return found;  // the folder was just read: nothing to add when it cannot be listed now
-  for (const FolderEntry& entry : *entries) {
-    if (entry.name == nres::kManifestName || entry.kind == FolderEntry::Kind::folder) continue;
-    if (std::binary_search(loaded.begin(), loaded.end(), entry.name)) continue;
-    const fs::path file = dir / path_from_utf8(entry.name);
-    if (same_file(file, out)) continue;  // the library just written into the folder
-    found.push_back(Diagnostic{nres::codes::kFolderUnlisted, Severity::warning, Location{path_to_utf8(file), {}, std::nullopt},
-                               "not in the manifest, so not packed (add it to \"entries\" to pack it)"});
-  }
-  std::sort(found.begin(), found.end(),
-            [](const Diagnostic& a, const Diagnostic& b) { return a.location.file < b.location.file; });
-  return found;
-}
-
 Result<int> build_library(const fs::path& in_dir, const std::string& out) {
   PARKAN_ASSIGN(json manifest, read_json_file(in_dir / path_from_utf8(nres::kManifestName)));
   std::vector<fs::path> inputs{in_dir / path_from_utf8(nres::kManifestName)};
@@ -157,7 +140,8 @@ Result<int> build_library(const fs::path& in_dir, const std::string& out) {
   std::vector<std::string> loaded;
   for (std::size_t i = 1; i < inputs.size(); ++i) loaded.push_back(path_to_utf8(inputs[i].filename()));
   std::sort(loaded.begin(), loaded.end());
-  print_diagnostics(unlisted_files(in_dir, loaded, path_from_utf8(out)));
+  // Files added to the dumped folder by hand: the warning of archive pack (docs/cli.md 3.1).
+  print_diagnostics(resource::files_not_in_manifest(in_dir, loaded, path_from_utf8(out)));
   return 0;
 }
 
@@ -253,13 +237,14 @@ void add_mat0_commands(CLI::App& app) {
         [=]() -> Result<int> {
           CheckOne check = [attrs](const resource::Payload& p) {
             auto mat = material::read_mat0(p.bytes(), attrs->for_payload(p));
-            if (!mat) return std::vector<Diagnostic>{to_diagnostic(mat.error(), "mat0.payload")};
+            if (!mat) return std::vector<Diagnostic>{to_diagnostic(mat.error(), material::codes::kMat0Payload)};
             return material::check_mat0(*mat);
           };
-          return run_payload_check(*srcs, PayloadKind{resource::kTypeMat0, "MAT0", "material"}, check, *as_json);
+          return run_payload_check(*srcs, *resource::find_kind("mat0"), check, *as_json);
         });
     cmd->add_option("SRC", *srcs,
-                    "MAT0 payload files, ARCHIVE::NAME, ARCHIVE::#N, or whole archives (every MAT0 entry)")
+                    "MAT0 payload files, ARCHIVE::NAME, ARCHIVE::#N, whole archives (every MAT0 entry), folders (every file "
+                    "in them) or patterns (dir/*, A.lib::ANIM_*)")
         ->required();
     cmd->add_flag("--json", *as_json, "one JSON document: the findings, and per SRC its counts");
     attrs->add(cmd);

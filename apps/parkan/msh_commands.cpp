@@ -131,19 +131,7 @@ void print_info_text(const LoadedMsh& loaded, const std::optional<msh::WearSumma
   }
 }
 
-// ---- check (the report shape of `anim check` and the shared runner) ----
-
-struct MshModelReport {
-  std::string name;
-  resource::PayloadLocation location;
-  SeverityCounts counts;
-};
-struct MshArgumentReport {
-  std::string src;
-  bool library = false;
-  std::size_t models = 0;
-  SeverityCounts counts;
-};
+// ---- check ----
 
 // The model rules, then the model against its WEAR when it is in a library (docs/formats/msh.md 8, 12.1).
 std::vector<Diagnostic> check_with_wear(const resource::Payload& payload) {
@@ -155,75 +143,6 @@ std::vector<Diagnostic> check_with_wear(const resource::Payload& payload) {
     found.insert(found.end(), std::make_move_iterator(against.begin()), std::make_move_iterator(against.end()));
   }
   return found;
-}
-
-Result<int> run_msh_check(const std::vector<std::string>& arguments, bool as_json) {
-  std::vector<Diagnostic> all;
-  std::vector<MshModelReport> models;
-  std::vector<MshArgumentReport> files;
-  bool unreadable = false;
-  for (const std::string& argument : arguments) {
-    MshArgumentReport file{argument, false, 0, {}};
-    auto payloads = models_named(argument);
-    if (!payloads) {
-      unreadable = unreadable || payloads.error().code == ErrorCode::io;
-      Diagnostic d = to_diagnostic(payloads.error(), "resource.open");
-      if (!as_json) print_diagnostic(d);
-      file.counts = count_severities(std::span(&d, 1));
-      all.push_back(std::move(d));
-      files.push_back(std::move(file));
-      continue;
-    }
-    file.library =
-        !payloads->empty() && payloads->front().is_entry() && !resource::parse_reference(argument).is_entry();
-    std::vector<Diagnostic> in_file;
-    for (const resource::Payload& payload : *payloads) {
-      std::vector<Diagnostic> found;
-      if (Status is_model = expect_model(payload); !is_model)
-        found.push_back(to_diagnostic(is_model.error(), "resource.type"));
-      else
-        found = check_with_wear(payload);
-      payload.locate(found);
-      MshModelReport report{payload.display_name(), payload.location(), count_severities(found)};
-      if (!as_json) {
-        print_diagnostics(found);
-        fmt::print("{}: {}\n", escape_control(report.name), counts_text(report.counts));
-      }
-      if (!file.library) file.src = report.name;
-      in_file.insert(in_file.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
-      models.push_back(std::move(report));
-      ++file.models;
-    }
-    file.counts = count_severities(in_file);
-    all.insert(all.end(), std::make_move_iterator(in_file.begin()), std::make_move_iterator(in_file.end()));
-    files.push_back(std::move(file));
-  }
-  if (as_json) {
-    json doc = check_report_json(all);
-    json file_list = json::array();
-    for (const MshArgumentReport& f : files)
-      file_list.push_back({{"src", f.src}, {"archive", f.library}, {"models", f.models},
-                           {"valid", f.counts.errors == 0}, {"errors", f.counts.errors},
-                           {"warnings", f.counts.warnings}, {"notes", f.counts.notes}});
-    json model_list = json::array();
-    for (const MshModelReport& r : models)
-      model_list.push_back({{"model", r.name},
-                            {"file", r.location.file},
-                            {"entry", r.location.index ? json(cp1251_to_utf8(r.location.name)) : nullptr},
-                            {"valid", r.counts.errors == 0},
-                            {"errors", r.counts.errors},
-                            {"warnings", r.counts.warnings},
-                            {"notes", r.counts.notes}});
-    doc["files"] = std::move(file_list);
-    doc["models"] = models.size();
-    doc["per_model"] = std::move(model_list);
-    print_json(doc);
-  } else if (files.size() > 1 || models.size() > 1) {
-    fmt::print("total: {} in {}, {}\n", count_of(models.size(), "model"), count_of(files.size(), "file"),
-               counts_text(count_severities(all)));
-  }
-  if (unreadable) return static_cast<int>(ErrorCode::io);
-  return check_exit_code(all);
 }
 
 constexpr const char* kMshModelHelp = "a model: an .msh file, or ARCHIVE::NAME (ARCHIVE::#N) for a model in a library";
@@ -254,11 +173,16 @@ void add_msh_commands(CLI::App& app) {
     auto models = std::make_shared<std::vector<std::string>>();
     auto as_json = std::make_shared<bool>(false);
     CLI::App* c = add_command(*group, "check", "every model rule (docs/formats/msh.md 8): strides, counts, ranges, bounds, parents",
-                              [=]() -> Result<int> { return run_msh_check(*models, *as_json); });
+                              [=]() -> Result<int> {
+                                return run_payload_check(*models, *resource::find_kind("msh"), check_with_wear, *as_json,
+                                                         {{}, true, {}});
+                              });
     c->footer(
         "Prints each finding, a line per model and a total. Exit 0 when no model has errors, 1 when one has, "
         "3 when a file cannot be read.");
-    c->add_option("SRC", *models, "models to check: .msh files, ARCHIVE::NAME, or an ARCHIVE (every model in it)")
+    c->add_option("SRC", *models,
+                  "models to check: .msh files, ARCHIVE::NAME, an ARCHIVE (every model in it), a folder (every "
+                  "file in it) or a pattern (models/*.msh, A.rlb::*.msh)")
         ->required()
         ->type_name("");
     c->add_flag("--json", *as_json, "print JSON");

@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -150,6 +151,12 @@ void print_info_text(const OpenTexture& t) {
 
 // A file name for an archive entry: UTF-8 of the cp1251 name, path separators and control bytes replaced.
 std::string file_name_for(std::string_view entry_name) { return portable_file_name(cp1251_to_utf8(entry_name)); }
+
+// A file name as a case-insensitive file system compares it (ASCII letters folded).
+std::string fold_name(std::string name) {
+  for (char& c : name) c = char(fold_lower(static_cast<unsigned char>(c)));
+  return name;
+}
 
 // What a worker made of one entry of an archive: the PNG, or the error that skips the texture, or the
 // error that stops the export (the payload cannot be read), or nothing (`texture` false: an untyped
@@ -359,9 +366,7 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
           return true;
         }
         std::string name = file_name_for(done.entry_name);
-        std::string key = name;
-        for (char& c : key) c = char(fold_lower(static_cast<unsigned char>(c)));  // case-insensitive file systems
-        if (!used.insert(key).second) name += fmt::format("#{}", i);
+        if (!used.insert(fold_name(name)).second) name += fmt::format("#{}", i);  // case-insensitive file systems
         stopped = staged.write(name + ".png", *done.png);
         exported += stopped.ok();
         return stopped.ok();
@@ -428,33 +433,25 @@ struct FromPng {
               *unk6_opt = nullptr;
 };
 
-Result<int> run_from_png(const FromPng& a) {
-  PARKAN_ASSIGN(MappedFile png_file, MappedFile::open(path_from_utf8(a.input)));
-  auto image = png::decode(png_file.bytes());
-  if (!image) return std::move(image).error().in_file(a.input);
-
+// The settings of one texture (docs/cli.md 4.3): the options given, and where one is not given the
+// texture it replaces (`original`), else the defaults.
+Result<texm::EncodeOptions> encode_options(const FromPng& a, const texm::Image& image,
+                                           const std::optional<texm::Texture>& original,
+                                           const std::optional<texm::Palette>& palette) {
   texm::EncodeOptions options;
-  std::optional<resource::Payload> target;
-  if (!a.into.empty()) {
-    if (!resource::parse_reference(a.into).is_entry()) return usage_error("--into needs ARCHIVE::NAME or ARCHIVE::#N");
-    PARKAN_ASSIGN(resource::Payload payload, resource::open_payload(a.into));
-    PARKAN_TRY(resource::expect_kind(payload, *resource::find_kind("texm")));
-    auto original = texm::read(payload.bytes());
-    if (!original)
-      return payload.locate(invalid("cannot keep the original header: " + std::move(original).error().to_string()));
-    // Unless told otherwise, the new texture keeps the original's format, flags, mip count and Page.
+  if (original) {
     options.format = original->format;
     options.flags4 = original->header.flags4;
     options.flags5 = original->header.flags5;
     options.unk6 = original->header.unk6;
-    options.mip_count = std::min(original->header.mip_count, texm::full_mip_count(image->width, image->height));
+    options.mip_count = std::min(original->header.mip_count, texm::full_mip_count(image.width, image.height));
     options.page = original->page;
-    target = std::move(payload);
+    options.original = original;  // format 0 keeps its palette and indices (docs/formats/texm.md 7.4)
   }
-  if (a.format_opt->count() || !target) {
+  if (a.format_opt->count() || !original) {
     PARKAN_ASSIGN(options.format, parse_format(a.format));
   }
-  if (a.mips_opt->count() || !target) {
+  if (a.mips_opt->count() || !original) {
     PARKAN_ASSIGN(options.mip_count, parse_mips(a.mips));
   }
   if (a.flags4_opt->count()) options.flags4 = a.flags4;
@@ -465,26 +462,211 @@ Result<int> run_from_png(const FromPng& a) {
   }
   options.dither = a.dither;
   options.gamma_correct_mips = a.gamma;
-  PARKAN_ASSIGN(std::optional<resource::Payload> palette, open_external_palette(a.palette));
-  if (palette) {  // index into the given palette (format 0 stores it, format 2 refers to it)
-    texm::Palette colours{};
-    ByteView bgrx = *texm::external_palette_colours(palette->bytes());
-    std::copy(bgrx.begin(), bgrx.end(), colours.begin());
-    options.palette = colours;
-  }
+  options.palette = palette;
+  return options;
+}
 
+// One PNG file as a Texm payload.
+Result<ByteBuffer> encode_png(const std::string& png_path, const FromPng& a, const std::optional<texm::Texture>& original,
+                              const std::optional<texm::Palette>& palette) {
+  PARKAN_ASSIGN(MappedFile png_file, MappedFile::open(path_from_utf8(png_path)));
+  auto image = png::decode(png_file.bytes());
+  if (!image) return std::move(image).error().in_file(png_path);
+  PARKAN_ASSIGN(texm::EncodeOptions options, encode_options(a, *image, original, palette));
   auto payload = texm::encode(*image, options);
-  if (!payload) return std::move(payload).error().in_file(a.input);
-  if (!target) {
-    PARKAN_TRY(write_file_atomic(path_from_utf8(a.output), *payload, {path_from_utf8(a.input)}));
-    return 0;
+  if (!payload) return std::move(payload).error().in_file(png_path);
+  return payload;
+}
+
+// --palette: the colours to index into (format 0 stores them, format 2 refers to them).
+Result<std::optional<texm::Palette>> given_palette(const std::string& src) {
+  PARKAN_ASSIGN(std::optional<resource::Payload> payload, open_external_palette(src));
+  if (!payload) return std::optional<texm::Palette>();
+  texm::Palette colours{};
+  ByteView bgrx = *texm::external_palette_colours(payload->bytes());
+  std::copy(bgrx.begin(), bgrx.end(), colours.begin());
+  return std::optional<texm::Palette>(colours);
+}
+
+// The texture an existing entry holds, whose settings the new one keeps: it must be a Texm.
+Result<texm::Texture> replaced_texture(const resource::Payload& payload) {
+  PARKAN_TRY(resource::expect_kind(payload, *resource::find_kind("texm")));
+  auto original = texm::read(payload.bytes());
+  if (!original)
+    return payload.locate(invalid("cannot keep the original header: " + std::move(original).error().to_string()));
+  return original;
+}
+
+// One texture going into the archive: a new payload for entry `index`, or a new entry `name`.
+struct TextureEdit {
+  std::optional<std::size_t> index;
+  std::string name;  // a new entry's, as stored (cp1251)
+  ByteBuffer payload;
+};
+
+// The attributes of a new Texm entry (docs/cli.md 4.3): those every Texm entry of the archive
+// carries when they agree, else the ones the registry gives the game's Texm entries.
+nres::EntrySpec new_texture_spec(const nres::Archive& directory) {
+  const resource::Kind& texm_kind = *resource::find_kind("texm");
+  nres::EntrySpec spec{resource::kTypeTexm, texm_kind.entry_attr1, texm_kind.entry_attr2, texm_kind.entry_attr3, {}, {}};
+  bool first = true;
+  for (const nres::Entry& e : directory.entries) {
+    if (e.type_id != resource::kTypeTexm) continue;
+    if (first) {
+      spec.attr1 = e.attr1, spec.attr2 = e.attr2, spec.attr3 = e.attr3;
+      first = false;
+    } else if (e.attr1 != spec.attr1 || e.attr2 != spec.attr2 || e.attr3 != spec.attr3) {
+      return {resource::kTypeTexm, texm_kind.entry_attr1, texm_kind.entry_attr2, texm_kind.entry_attr3, {}, {}};
+    }
   }
-  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(path_from_utf8(target->file())));
-  const auto* container = dynamic_cast<const resource::NresArchive*>(archive.get());
-  if (!container) return usage_error(fmt::format("--into: {} is not an NRes archive", target->file()));
-  auto rebuilt = nres::replace_payload(container->directory(), *target->location().index, *payload);
-  if (!rebuilt) return target->locate(std::move(rebuilt).error());
-  PARKAN_TRY(write_file_atomic(path_from_utf8(a.output), *rebuilt, {path_from_utf8(a.input), path_from_utf8(target->file())}));
+  return spec;
+}
+
+// --into's archive, opened: an NRes archive (the textures of RsLi libraries are not written yet).
+Result<std::shared_ptr<const resource::Archive>> open_into_archive(const std::string& path) {
+  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(path_from_utf8(path)));
+  if (archive->format() != resource::ArchiveFormat::nres)
+    return usage_error(fmt::format("--into: {} is not an NRes archive", path));
+  return archive;
+}
+
+// The archive with every edit applied (the library's lossless editor, docs/formats/nres.md 7.2), written
+// to OUT in one atomic write.
+Status write_edited_archive(const resource::Archive& archive, const std::vector<TextureEdit>& edits,
+                            const std::string& out, std::vector<fs::path> inputs) {
+  const auto* container = dynamic_cast<const resource::NresArchive*>(&archive);  // open_into_archive
+  if (!container) return usage_error(fmt::format("--into: {} is not an NRes archive", archive.path()));
+  nres::Document document = nres::make_document(container->directory());
+  for (const TextureEdit& edit : edits) {
+    if (edit.index) {
+      PARKAN_TRY(nres::replace_payload(document, *edit.index, edit.payload));
+      continue;
+    }
+    nres::EntrySpec spec = new_texture_spec(container->directory());
+    spec.name = edit.name;
+    spec.payload = edit.payload;
+    auto added = nres::add_entry(document, spec);
+    if (!added) return std::move(added).error().in_file(archive.path());
+  }
+  auto rebuilt = nres::write_lossless(document);
+  if (!rebuilt) return std::move(rebuilt).error().in_file(out);
+  inputs.push_back(path_from_utf8(archive.path()));
+  return write_file_atomic(path_from_utf8(out), *rebuilt, inputs);
+}
+
+// The entry a new texture named `name` (UTF-8) goes to: an existing one by the engine's lookup (it
+// must be a Texm), else none (a new entry).
+Result<std::optional<std::size_t>> entry_for_name(const resource::Archive& archive, const std::string& name,
+                                                  std::optional<texm::Texture>& original) {
+  std::optional<std::size_t> index = archive.find(resource::name_to_cp1251(name));
+  if (!index) return index;
+  PARKAN_ASSIGN(resource::Payload payload, archive.payload(*index));
+  PARKAN_ASSIGN(original, replaced_texture(payload));
+  return index;
+}
+
+// A new entry's name as stored: the UTF-8 name given, in cp1251.
+Result<std::string> new_entry_name(const std::string& name) {
+  auto stored = utf8_to_cp1251(name);
+  if (!stored) return usage_error(fmt::format("name \"{}\" has characters that cp1251 cannot hold", name));
+  return *stored;
+}
+
+// texm from-png IN.png OUT --into ARCHIVE::NAME|#N: the entry replaced, or added when no entry has that name.
+Result<int> from_png_into_entry(const FromPng& a, const std::optional<texm::Palette>& palette) {
+  const resource::Reference reference = resource::parse_reference(a.into);
+  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, open_into_archive(reference.path));
+  TextureEdit edit;
+  std::optional<texm::Texture> original;
+  std::optional<resource::Payload> replaced;  // keeps the original's bytes alive
+  if (reference.index) {
+    PARKAN_ASSIGN(resource::Payload payload, archive->get(fmt::format("#{}", *reference.index)));
+    PARKAN_ASSIGN(original, replaced_texture(payload));
+    edit.index = *reference.index;
+    replaced = std::move(payload);
+  } else {
+    PARKAN_ASSIGN(edit.index, entry_for_name(*archive, *reference.name, original));
+    if (!edit.index) {
+      PARKAN_ASSIGN(edit.name, new_entry_name(*reference.name));
+    }
+  }
+  PARKAN_ASSIGN(edit.payload, encode_png(a.input, a, original, palette));
+  PARKAN_TRY(write_edited_archive(*archive, {std::move(edit)}, a.output, {path_from_utf8(a.input)}));
+  return 0;
+}
+
+// The file names `texm to-png ARCHIVE OUTDIR/` gives the archive's textures (export_archive), folded
+// for a case-insensitive match, to their entries.
+std::map<std::string, std::size_t> png_names_of_textures(const resource::Archive& archive) {
+  std::map<std::string, std::size_t> names;
+  for (std::size_t i = 0; i < archive.entry_count(); ++i) {
+    if (archive.entry(i).type_id != resource::kTypeTexm) continue;
+    std::string name = fold_name(file_name_for(archive.entry(i).name));
+    if (names.count(name)) name = fold_name(fmt::format("{}#{}", file_name_for(archive.entry(i).name), i));
+    names.emplace(std::move(name), i);
+  }
+  return names;
+}
+
+// texm from-png DIR/ OUT --into ARCHIVE: every DIR/NAME.png to the texture `texm to-png` wrote as
+// NAME.png, or to the entry named NAME, or to a new entry NAME (docs/cli.md 4.3); one write of OUT.
+Result<int> from_png_folder(const FromPng& a, const std::optional<texm::Palette>& palette) {
+  if (resource::parse_reference(a.into).is_entry())
+    return usage_error(fmt::format("{} is a folder: --into needs the whole ARCHIVE, not {}", a.input, a.into));
+  PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, open_into_archive(a.into));
+  PARKAN_ASSIGN(std::vector<FolderEntry> files, list_folder(path_from_utf8(a.input)));
+  const std::map<std::string, std::size_t> exported = png_names_of_textures(*archive);
+  std::vector<TextureEdit> edits;
+  std::vector<fs::path> inputs;
+  std::set<std::size_t> replaced;
+  std::size_t added = 0;
+  for (const FolderEntry& file : files) {
+    const fs::path path = path_from_utf8(a.input) / path_from_utf8(file.name);
+    if (file.kind != FolderEntry::Kind::file || !ends_with_png(file.name)) {
+      print_finding("warning", invalid("not a .png file: skipped").in_file(path_to_utf8(path)));
+      continue;
+    }
+    const std::string stem = file.name.substr(0, file.name.size() - 4);
+    TextureEdit edit;
+    std::optional<texm::Texture> original;
+    if (auto named = exported.find(fold_name(stem)); named != exported.end()) {
+      PARKAN_ASSIGN(resource::Payload payload, archive->payload(named->second));
+      PARKAN_ASSIGN(original, replaced_texture(payload));
+      edit.index = named->second;
+    } else {
+      PARKAN_ASSIGN(edit.index, entry_for_name(*archive, stem, original));
+      if (!edit.index) {
+        PARKAN_ASSIGN(edit.name, new_entry_name(stem));
+      }
+    }
+    if (edit.index && !replaced.insert(*edit.index).second)
+      return usage_error(fmt::format("{}: a second PNG for the texture {}", path_to_utf8(path),
+                                     cp1251_to_utf8(archive->entry(*edit.index).name)));
+    added += !edit.index;
+    PARKAN_ASSIGN(edit.payload, encode_png(path_to_utf8(path), a, original, palette));
+    edits.push_back(std::move(edit));
+    inputs.push_back(path);
+  }
+  if (edits.empty()) return invalid("no .png files in the folder").in_file(a.input);
+  PARKAN_TRY(write_edited_archive(*archive, edits, a.output, std::move(inputs)));
+  if (!globals().quiet)
+    std::cerr << fmt::format("{} replaced and {} added in {}\n", count_of(replaced.size(), "texture"),
+                             count_of(added, "texture"), escape_control(a.output));
+  return 0;
+}
+
+Result<int> run_from_png(const FromPng& a) {
+  PARKAN_ASSIGN(std::optional<texm::Palette> palette, given_palette(a.palette));
+  if (path_kind(path_from_utf8(a.input)) == PathKind::folder) {
+    if (a.into.empty()) return usage_error(fmt::format("{} is a folder: give --into ARCHIVE", a.input));
+    return from_png_folder(a, palette);
+  }
+  if (!a.into.empty()) {
+    if (!resource::parse_reference(a.into).is_entry()) return usage_error("--into needs ARCHIVE::NAME or ARCHIVE::#N");
+    return from_png_into_entry(a, palette);
+  }
+  PARKAN_ASSIGN(ByteBuffer payload, encode_png(a.input, a, std::nullopt, palette));
+  PARKAN_TRY(write_file_atomic(path_from_utf8(a.output), payload, {path_from_utf8(a.input)}));
   return 0;
 }
 
@@ -520,10 +702,10 @@ void add_texm_commands(CLI::App& app) {
         "check textures: every rule of the format (errors) and what loads but misbehaves in the engine "
         "(warnings); exit 1 if any error",
         [=]() -> Result<int> {
-          CheckOne check = [](const resource::Payload& p) { return texm::check_texture(p.bytes(), p.location().name); };
-          return run_payload_check(*sources, PayloadKind{resource::kTypeTexm, "Texm", "texture"}, check, *json);
+          return run_payload_check(*sources, *resource::find_kind("texm"), {}, *json);
         });
-    c->add_option("SRC", *sources, "textures: PATH, PATH::NAME, PATH::#N, or a whole archive (every Texm in it)")
+    c->add_option("SRC", *sources, "textures: PATH, PATH::NAME, PATH::#N, a whole archive (every Texm in it), a folder (every file in it) or a "
+                      "pattern (dir/*.0, A.lib::*.0)")
         ->required();
     c->add_flag("--json", *json, "print one JSON document: valid, counts, findings");
   }
@@ -586,9 +768,10 @@ void add_texm_commands(CLI::App& app) {
   }
   {
     auto a = std::make_shared<FromPng>();
-    CLI::App* c = add_command(*group, "from-png", "encode a PNG as a Texm payload, or replace a texture in an archive",
+    CLI::App* c = add_command(*group, "from-png",
+                              "encode a PNG as a Texm payload, or put PNGs into an archive (replacing or adding textures)",
                               [=]() -> Result<int> { return run_from_png(*a); });
-    c->add_option("IN", a->input, "input PNG")->required();
+    c->add_option("IN", a->input, "input PNG, or with --into ARCHIVE a folder of NAME.png files")->required();
     c->add_option("OUT", a->output, "the Texm payload, or the new archive with --into")->required();
     a->format_opt = c->add_option("--format", a->format, "0 2 565 556 4444 88 888 8888 (default 8888, or the original's)");
     a->mips_opt = c->add_option("--mips", a->mips, "N or full (default 1, or the original's)");
@@ -598,7 +781,9 @@ void add_texm_commands(CLI::App& app) {
     c->add_option("--page", a->page, "RECTS.json: [{\"x\", \"w\", \"y\", \"h\"}, ...]");
     c->add_flag("--dither", a->dither, "ordered dithering for 565, 556, 4444");
     c->add_flag("--gamma-correct", a->gamma, "average mip levels in linear light");
-    c->add_option("--into", a->into, "ARCHIVE::NAME: write OUT as ARCHIVE with that texture replaced");
+    c->add_option("--into", a->into,
+                  "ARCHIVE::NAME: write OUT as ARCHIVE with that texture replaced (added when no entry has the "
+                  "name); ARCHIVE, IN a folder: every NAME.png to its texture");
     c->add_option("--palette", a->palette,
                   "ARCHIVE::NAME or FILE: a PAL resource (or 1024 bytes B, G, R, X) to index into: format 2's "
                   "external palette (needed), or format 0's instead of a median cut");

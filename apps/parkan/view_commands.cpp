@@ -1,4 +1,4 @@
-// parkan view GAME_DIR [--port N] [--no-open] (docs/cli.md): a local HTTP server on 127.0.0.1 only, for
+// parkan view GAME_DIR [--base GAME_DIR] [--port N] [--no-open] (docs/cli.md): a local HTTP server on 127.0.0.1 only, for
 // the page embedded in this binary and the read-only API of parkan::view::Service. Glue: requests are
 // mapped to the service or to an embedded file; nothing here reads the game.
 #include <cstdlib>
@@ -105,12 +105,13 @@ void listen_socket_options(socket_t socket) {
 
 struct ViewFlags {
   std::string game;
+  std::string base;
   int port = kDefaultPort;
   bool no_open = false;
 };
 
 Result<int> run_view(const ViewFlags& flags) {
-  PARKAN_ASSIGN(std::unique_ptr<view::Service> service, view::Service::open(path_from_utf8(flags.game)));
+  PARKAN_ASSIGN(std::unique_ptr<view::Service> service, view::Service::open(path_from_utf8(flags.game), path_from_utf8(flags.base)));
   const validate::ValidationReport& report = service->report();
   httplib::Server server;
   server.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
@@ -172,6 +173,9 @@ void add_view_commands(CLI::App& app) {
                                   "read-only",
                                   [flags]() -> Result<int> { return run_view(*flags); });
   command->add_option("GAME_DIR", flags->game, "the game folder")->required();
+  command->add_option("--base", flags->base,
+                      "the installed game a mod in GAME_DIR modifies: the files the mod does not hold are read "
+                      "from it");
   command->add_option("--port", flags->port, "the TCP port to serve on, on 127.0.0.1 (default 8151; 0: any free port, printed in the URL)")->check(CLI::Range(0, 65535));
   command->add_flag("--no-open", flags->no_open, "do not open a browser");
 }

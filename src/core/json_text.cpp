@@ -35,7 +35,7 @@ Result<nlohmann::json> parse_json_text(std::string_view text) {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     auto [line, column] = line_and_column(text, e.byte);
-    return invalid_rule("json.syntax",
+    return invalid_rule(json_text::codes::kJsonSyntax,
                         fmt::format("invalid JSON at line {}, column {}: {}", line, column, what_of(e.what())));
   }
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "export/gltf_internal.hpp"
+#include "parkan/export/codes.hpp"
 
 namespace parkan::gltf::detail {
 
@@ -37,7 +38,7 @@ Result<std::size_t> build_animation(const msh::AnimStreams& anim, const std::vec
   // Checked before anything is allocated: Res19's attr2 alone would let a few bytes ask for 2^32 frames.
   for (std::uint32_t n : animated)
     if (std::uint64_t(anim.node_map_start(n)) + frames > anim.word_count)
-      return invalid_rule("gltf.anim.frames",
+      return invalid_rule(codes::kAnimFrames,
                           fmt::format("node {}'s frame map [{}, +{}) runs past the {} words of Res19", n,
                                       anim.node_map_start(n), frames, anim.word_count));
 

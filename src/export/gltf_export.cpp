@@ -6,6 +6,7 @@
 
 #include "export/gltf_internal.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/export/codes.hpp"
 
 namespace parkan::gltf {
 
@@ -13,14 +14,14 @@ namespace {
 
 Status check_options(const Options& options) {
   if (options.state >= msh::kDamageStageCount)
-    return invalid_rule("gltf.options.state", fmt::format("--state must be 0..{}, not {}", msh::kDamageStageCount - 1,
+    return invalid_rule(codes::kOptionsState, fmt::format("--state must be 0..{}, not {}", msh::kDamageStageCount - 1,
                                                           options.state));
   if (options.lod >= msh::kLodLevelCount)
-    return invalid_rule("gltf.options.lod",
+    return invalid_rule(codes::kOptionsLod,
                         fmt::format("--lod must be 0..{}, not {} (level {} is the cockpit view: --cockpit)",
                                     msh::kLodLevelCount - 1, options.lod, msh::kCockpitLevel));
   if (!(options.fps > 0.0f) || !std::isfinite(options.fps))
-    return invalid_rule("gltf.options.fps", fmt::format("--fps must be a positive number, not {}", options.fps));
+    return invalid_rule(codes::kOptionsFps, fmt::format("--fps must be a positive number, not {}", options.fps));
   return {};
 }
 
@@ -32,9 +33,9 @@ Status refuse_broken(const msh::Model& model) {
       return error;
     }
   if (model.kind != msh::ModelKind::model)
-    return invalid_rule("gltf.model.kind", "a terrain model (Land.msh) is not exported");
+    return invalid_rule(codes::kModelKind, "a terrain model (Land.msh) is not exported");
   if (model.node_layout != msh::NodeLayout::node38)
-    return invalid_rule("gltf.model.kind", "a model with the 24-byte node table is not exported");
+    return invalid_rule(codes::kModelKind, "a model with the 24-byte node table is not exported");
   return {};
 }
 

@@ -7,6 +7,7 @@
 
 #include "export/gltf_internal.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/export/codes.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/wear.hpp"
 #include "parkan/resource/payload.hpp"
@@ -52,17 +53,17 @@ MaterialChain::MaterialChain(const Source& source, std::vector<Diagnostic>& warn
     : source_(source), warnings_(warnings) {
   const std::string wear = wear_name_for(source.entry_name);
   if (!source.library) {
-    warn("gltf.material.wear", fmt::format("no library to find {} in: every batch gets the fallback material",
+    warn(codes::kMaterialWear, fmt::format("no library to find {} in: every batch gets the fallback material",
                                            cp1251_to_utf8(wear)));
   } else if (auto index = source.library->find(wear); !index) {
-    warn("gltf.material.wear", fmt::format("Wear <{}> doesn't exist: every batch gets the fallback material",
+    warn(codes::kMaterialWear, fmt::format("Wear <{}> doesn't exist: every batch gets the fallback material",
                                            cp1251_to_utf8(wear)));
   } else {
     auto payload = source.library->payload(*index);
     auto table = payload ? material::parse_wear(payload->bytes(), material::WearParser::buffer)
                          : Result<material::Wear>(payload.error());
     if (!table) {
-      warn("gltf.material.wear", fmt::format("{}: {}: every batch gets the fallback material", cp1251_to_utf8(wear),
+      warn(codes::kMaterialWear, fmt::format("{}: {}: every batch gets the fallback material", cp1251_to_utf8(wear),
                                              table.error().message));
     } else {
       wear_names_.emplace();
@@ -72,17 +73,17 @@ MaterialChain::MaterialChain(const Source& source, std::vector<Diagnostic>& warn
     }
   }
   if (!source.game) {
-    warn("gltf.material.library", "no game folder: materials are untextured");
+    warn(codes::kMaterialLibrary, "no game folder: materials are untextured");
     return;
   }
   if (auto library = source.game->archive(kMaterialLibrary))
     materials_ = *library;
   else
-    warn("gltf.material.library", fmt::format("{}: materials are untextured", library.error().to_string()));
+    warn(codes::kMaterialLibrary, fmt::format("{}: materials are untextured", library.error().to_string()));
   if (auto library = source.game->archive(kTextureLibrary))
     textures_ = *library;
   else if (materials_)
-    warn("gltf.texture.missing", fmt::format("{}: materials are untextured", library.error().to_string()));
+    warn(codes::kTextureMissing, fmt::format("{}: materials are untextured", library.error().to_string()));
 }
 
 void MaterialChain::warn(std::string code, std::string message) {
@@ -113,7 +114,7 @@ const ResolvedLightmap& MaterialChain::lightmap(std::uint8_t lightmap_row) {
 ResolvedLightmap MaterialChain::lightmap_uncached(std::uint8_t lightmap_row) {
   ResolvedLightmap resolved;
   if (!lightmap_names_ || lightmap_row >= lightmap_names_->size()) {
-    warn("gltf.lightmap.missing",
+    warn(codes::kLightmapMissing,
          fmt::format("lightmap row {} is past the WEAR's LIGHTMAPS ({} rows): drawn unlit", lightmap_row,
                      lightmap_names_ ? lightmap_names_->size() : 0));
     return resolved;
@@ -123,24 +124,24 @@ ResolvedLightmap MaterialChain::lightmap_uncached(std::uint8_t lightmap_row) {
   if (!lightmap_library_tried_) {
     lightmap_library_tried_ = true;
     if (!source_.game) {
-      warn("gltf.lightmap.missing", "no game folder: lit batches are drawn unlit");
+      warn(codes::kLightmapMissing, "no game folder: lit batches are drawn unlit");
     } else if (auto library = source_.game->archive(kLightmapLibrary)) {
       lightmaps_ = *library;
     } else {
-      warn("gltf.lightmap.missing", fmt::format("{}: lit batches are drawn unlit", library.error().to_string()));
+      warn(codes::kLightmapMissing, fmt::format("{}: lit batches are drawn unlit", library.error().to_string()));
     }
   }
   if (!lightmaps_) return resolved;
   auto index = lightmaps_->find(resolved.name);
   if (!index) {
-    warn("gltf.lightmap.missing", fmt::format("LightMap {} not found.: drawn unlit", shown));
+    warn(codes::kLightmapMissing, fmt::format("LightMap {} not found.: drawn unlit", shown));
     return resolved;
   }
   auto payload = lightmaps_->payload(*index);
   auto texture = payload ? texm::read(payload->bytes()) : Result<texm::Texture>(payload.error());
   auto image = texture ? texm::decode(*texture, 0) : Result<texm::Image>(texture.error());
   if (!image) {
-    warn("gltf.lightmap.missing", fmt::format("lightmap {} does not decode ({}): drawn unlit", shown,
+    warn(codes::kLightmapMissing, fmt::format("lightmap {} does not decode ({}): drawn unlit", shown,
                                               image.error().message));
     return resolved;
   }
@@ -156,14 +157,14 @@ ResolvedMaterial MaterialChain::resolve_uncached(std::uint8_t wear_row) {
       resolved.wear_row = wear_row;
       resolved.wear_name = (*wear_names_)[wear_row];
     } else {
-      warn("gltf.material.wear", fmt::format("material row {} is past the WEAR table ({} rows): fallback material",
+      warn(codes::kMaterialWear, fmt::format("material row {} is past the WEAR table ({} rows): fallback material",
                                              wear_row, wear_names_->size()));
     }
   }
   if (!materials_) return resolved;
   auto entry = find_material_entry(*materials_, resolved.wear_name);
   if (!entry) {
-    warn("gltf.material.fallback", fmt::format("{} has no materials: row {} is untextured", materials_->path(),
+    warn(codes::kMaterialFallback, fmt::format("{} has no materials: row {} is untextured", materials_->path(),
                                                wear_row));
     return resolved;
   }
@@ -171,14 +172,14 @@ ResolvedMaterial MaterialChain::resolve_uncached(std::uint8_t wear_row) {
   resource::EntryInfo info = materials_->entry(entry->index);
   resolved.mat0_name = info.name;
   if (entry->match != "exact")
-    warn("gltf.material.fallback", fmt::format("Material {} not found.: row {} uses {} ({})",
+    warn(codes::kMaterialFallback, fmt::format("Material {} not found.: row {} uses {} ({})",
                                                cp1251_to_utf8(resolved.wear_name), wear_row,
                                                cp1251_to_utf8(info.name), entry->match));
   auto payload = materials_->payload(entry->index);
   auto mat = payload ? material::read_mat0(payload->bytes(), {info.attr1, info.attr2})
                      : Result<material::Mat0>(payload.error());
   if (!mat) {
-    warn("gltf.material.read", fmt::format("material {} does not read ({}): untextured", cp1251_to_utf8(info.name),
+    warn(codes::kMaterialRead, fmt::format("material {} does not read ({}): untextured", cp1251_to_utf8(info.name),
                                            mat.error().message));
     return resolved;
   }
@@ -197,19 +198,19 @@ void MaterialChain::load_texture(ResolvedMaterial& resolved) {
   const std::string shown = cp1251_to_utf8(resolved.texture_name);
   if (!textures_) return;  // warned once already
   if (texm::palette_index_from_name(resolved.texture_name).bad_name) {
-    warn("gltf.texture.missing", fmt::format("texture {} of material {}: Bad texture name.", shown,
+    warn(codes::kTextureMissing, fmt::format("texture {} of material {}: Bad texture name.", shown,
                                              cp1251_to_utf8(resolved.mat0_name)));
     return;
   }
   auto index = textures_->find(resolved.texture_name);
   if (!index) {
-    warn("gltf.texture.missing", fmt::format("texture {} of material {} is not in {}: untextured", shown,
+    warn(codes::kTextureMissing, fmt::format("texture {} of material {} is not in {}: untextured", shown,
                                              cp1251_to_utf8(resolved.mat0_name), textures_->path()));
     return;
   }
   auto payload = textures_->payload(*index);
   if (!payload) {
-    warn("gltf.texture.read", fmt::format("texture {}: {}", shown, payload.error().message));
+    warn(codes::kTextureRead, fmt::format("texture {}: {}", shown, payload.error().message));
     return;
   }
   auto texture = texm::read(payload->bytes());
@@ -218,7 +219,7 @@ void MaterialChain::load_texture(ResolvedMaterial& resolved) {
   decode_options.load_flags = resolved.load_flags;
   auto image = texture ? texm::decode(*texture, 0, decode_options) : Result<texm::Image>(texture.error());
   if (!image) {
-    warn("gltf.texture.read", fmt::format("texture {} does not decode ({}): untextured", shown,
+    warn(codes::kTextureRead, fmt::format("texture {} does not decode ({}): untextured", shown,
                                           image.error().message));
     return;
   }
@@ -231,7 +232,7 @@ void MaterialChain::load_texture(ResolvedMaterial& resolved) {
     if (std::size_t(cell) + 1 < loaded.rects.size())
       resolved.cell = loaded.rects[std::size_t(cell) + 1];
     else
-      warn("gltf.texture.page", fmt::format("texture {} of material {} has no Page cell {} ({} cells): the whole "
+      warn(codes::kTexturePage, fmt::format("texture {} of material {} has no Page cell {} ({} cells): the whole "
                                             "texture", shown, cp1251_to_utf8(resolved.mat0_name), int(cell),
                                             loaded.rects.size() - 1));
   }

@@ -6,6 +6,7 @@
 #include "parkan/core/file.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/core/utf8_path.hpp"
+#include "parkan/export/codes.hpp"
 
 namespace parkan::gltf {
 
@@ -19,7 +20,7 @@ Result<ByteBuffer> serialize(const tinygltf::Model& model, Container container) 
   std::ostringstream stream;
   const bool binary = container == Container::glb;
   if (!writer.WriteGltfSceneToStream(&model, stream, !binary, binary))
-    return invalid_rule("gltf.write", "tinygltf could not write the document");
+    return invalid_rule(codes::kWrite, "tinygltf could not write the document");
   const std::string text = std::move(stream).str();
   return ByteBuffer(text.begin(), text.end());
 }

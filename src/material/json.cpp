@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "parkan/core/text.hpp"
+#include "parkan/material/codes.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/pipeline.hpp"
 
@@ -189,13 +190,13 @@ std::string join_path(const std::string& path, std::string_view key) {
 Status only_known_fields(const json& object, const std::string& path, std::initializer_list<std::string_view> known) {
   for (auto it = object.begin(); it != object.end(); ++it)
     if (std::find(known.begin(), known.end(), it.key()) == known.end())
-      return error_at("mat0.text.unknown_field", join_path(path, it.key()),
+      return error_at(codes::kMat0TextUnknownField, join_path(path, it.key()),
                       "unknown field (the MAT0 text form has no such field; build would ignore it)");
   return {};
 }
 
 Result<const json*> object_at(const json& value, const std::string& path) {
-  if (!value.is_object()) return error_at("mat0.text.value", path, "expected an object");
+  if (!value.is_object()) return error_at(codes::kMat0TextValue, path, "expected an object");
   return &value;
 }
 
@@ -206,7 +207,7 @@ const json* find(const json& object, const char* key) {
 
 Result<const json*> require(const json& object, const char* key, const std::string& path) {
   if (const json* value = find(object, key)) return value;
-  return error_at("mat0.text.missing", join_path(path, key), "missing");
+  return error_at(codes::kMat0TextMissing, join_path(path, key), "missing");
 }
 
 // A JSON integer (1.0 is not one) in [lo, hi].
@@ -221,7 +222,7 @@ Result<std::int64_t> to_int(const json& value, const std::string& path, std::int
     x = value.get<std::int64_t>();
     ok = x >= lo && x <= hi;
   }
-  if (!ok) return error_at("mat0.text.value", path, fmt::format("expected an integer {}..{}", lo, hi));
+  if (!ok) return error_at(codes::kMat0TextValue, path, fmt::format("expected an integer {}..{}", lo, hi));
   return x;
 }
 
@@ -231,7 +232,7 @@ Result<std::uint32_t> to_u32(const json& value, const std::string& path, std::ui
 }
 
 Result<bool> to_bool(const json& value, const std::string& path) {
-  if (!value.is_boolean()) return error_at("mat0.text.value", path, "expected true or false");
+  if (!value.is_boolean()) return error_at(codes::kMat0TextValue, path, "expected true or false");
   return value.get<bool>();
 }
 
@@ -253,7 +254,7 @@ Result<std::uint32_t> name_or_number(const json& value, const std::string& path,
     auto number = to_int(value, path, 0, max);
     if (number) return static_cast<std::uint32_t>(*number);
   }
-  return error_at("mat0.text.value", path, fmt::format("expected {}, or a number 0..{}", quoted_list(names), max));
+  return error_at(codes::kMat0TextValue, path, fmt::format("expected {}, or a number 0..{}", quoted_list(names), max));
 }
 
 Result<std::uint32_t> runtime_flags_from_json(const json& value, const std::string& path) {
@@ -276,7 +277,7 @@ Result<std::uint32_t> runtime_flags_from_json(const json& value, const std::stri
   PARKAN_ASSIGN(std::uint32_t other_bits, to_u32(*other, join_path(path, "other_bits"), 0xFFFFFFFF));
   if (other_bits & 0x7Fu)
     return error_at(
-        "mat0.text.value", join_path(path, "other_bits"),
+        codes::kMat0TextValue, join_path(path, "other_bits"),
         fmt::format("{} has bits 0..6 set; other_bits holds bits 7..31 only (a multiple of 128)", other_bits));
   return static_cast<std::uint32_t>(texture_flag) | (static_cast<std::uint32_t>(flag_a) << 1) | (category << 2) |
          (static_cast<std::uint32_t>(flag_b) << 6) | other_bits;
@@ -286,11 +287,11 @@ Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_name(const std:
                                                                       const std::string& path) {
   auto bytes = utf8_to_cp1251(utf8);
   if (!bytes)
-    return error_at("mat0.text.texture", path, fmt::format("\"{}\" has a character cp1251 cannot hold", utf8));
+    return error_at(codes::kMat0TextTexture, path, fmt::format("\"{}\" has a character cp1251 cannot hold", utf8));
   if (bytes->size() > kTextureFieldSize - 1)
-    return error_at("mat0.text.texture", path,
+    return error_at(codes::kMat0TextTexture, path,
                     fmt::format("\"{}\" is {} bytes; at most 15 fit with the NUL", utf8, bytes->size()));
-  if (bytes->find('\0') != std::string::npos) return error_at("mat0.text.texture", path, "contains a NUL");
+  if (bytes->find('\0') != std::string::npos) return error_at(codes::kMat0TextTexture, path, "contains a NUL");
   std::array<std::uint8_t, kTextureFieldSize> field{};
   std::copy(bytes->begin(), bytes->end(), field.begin());
   return field;
@@ -298,7 +299,7 @@ Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_name(const std:
 
 Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_hex(const json& value, const std::string& path) {
   if (!value.is_string() || value.get_ref<const std::string&>().size() != 2 * kTextureFieldSize)
-    return error_at("mat0.text.value", path, "expected 32 hex digits");
+    return error_at(codes::kMat0TextValue, path, "expected 32 hex digits");
   const std::string& hex = value.get_ref<const std::string&>();
   std::array<std::uint8_t, kTextureFieldSize> field{};
   for (std::size_t i = 0; i < kTextureFieldSize; ++i) {
@@ -309,7 +310,7 @@ Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_hex(const json&
       return -1;
     };
     int hi = nibble(hex[2 * i]), lo = nibble(hex[2 * i + 1]);
-    if (hi < 0 || lo < 0) return error_at("mat0.text.value", path, "expected 32 hex digits");
+    if (hi < 0 || lo < 0) return error_at(codes::kMat0TextValue, path, "expected 32 hex digits");
     field[i] = static_cast<std::uint8_t>(hi * 16 + lo);
   }
   return field;
@@ -319,8 +320,8 @@ Result<std::array<std::uint8_t, kTextureFieldSize>> texture_from_hex(const json&
 Status texture_from_json(const json& j, const std::string& path, Phase& phase) {
   const json* name = find(j, "texture");
   const json* field = find(j, "texture_field");
-  if (!name && !field) return error_at("mat0.text.missing", path + ".texture", "missing");
-  if (name && !name->is_string()) return error_at("mat0.text.value", path + ".texture", "expected a string");
+  if (!name && !field) return error_at(codes::kMat0TextMissing, path + ".texture", "missing");
+  if (name && !name->is_string()) return error_at(codes::kMat0TextValue, path + ".texture", "expected a string");
   if (!field) {
     PARKAN_ASSIGN(phase.texture_field, texture_from_name(name->get<std::string>(), path + ".texture"));
     return {};
@@ -330,7 +331,7 @@ Status texture_from_json(const json& j, const std::string& path, Phase& phase) {
     const std::string& given = name->get_ref<const std::string&>();
     auto bytes = utf8_to_cp1251(given);
     if (!bytes || *bytes != phase.texture_name())
-      return error_at("mat0.text.conflict", path + ".texture",
+      return error_at(codes::kMat0TextConflict, path + ".texture",
                       fmt::format("\"{}\" disagrees with {}.texture_field, which holds \"{}\"; remove texture_field "
                                   "to store the new name zero-filled",
                                   given, path, cp1251_to_utf8(phase.texture_name())));
@@ -341,7 +342,7 @@ Status texture_from_json(const json& j, const std::string& path, Phase& phase) {
 // The phase's byte fields under the names of kParamFields and kOlderParamFields. A byte given twice
 // (a new and an older name, or a field and "params") must agree.
 Result<Phase> phase_from_json(const json& j, const std::string& path) {
-  if (!j.is_object()) return error_at("mat0.text.value", path, "expected an object");
+  if (!j.is_object()) return error_at(codes::kMat0TextValue, path, "expected an object");
   for (auto it = j.begin(); it != j.end(); ++it) {
     const std::string& key = it.key();
     auto named = [&](const ParamField& f) { return f.key == key; };
@@ -349,7 +350,7 @@ Result<Phase> phase_from_json(const json& j, const std::string& path) {
         std::any_of(kParamFields.begin(), kParamFields.end(), named) ||
         std::any_of(kOlderParamFields.begin(), kOlderParamFields.end(), named))
       continue;
-    return error_at("mat0.text.unknown_field", join_path(path, key),
+    return error_at(codes::kMat0TextUnknownField, join_path(path, key),
                     "unknown field (the MAT0 text form has no such field; build would ignore it)");
   }
   Phase phase;
@@ -363,7 +364,7 @@ Result<Phase> phase_from_json(const json& j, const std::string& path) {
     if (given[i] && *given[i] != byte) {
       const bool is_signed = i == 17;
       const std::int64_t before = is_signed ? std::int64_t(static_cast<std::int8_t>(*given[i])) : *given[i];
-      return error_at("mat0.text.conflict", where,
+      return error_at(codes::kMat0TextConflict, where,
                       fmt::format("{} disagrees with {} = {}; give one of them", value, given_path[i], before));
     }
     if (!given[i]) {
@@ -381,7 +382,7 @@ Result<Phase> phase_from_json(const json& j, const std::string& path) {
       return set(f.first, v, where);
     }
     if (!value->is_array() || (value->size() != f.count && (f.older_count == 0 || value->size() != f.older_count)))
-      return error_at("mat0.text.value", where, fmt::format("expected {} integers 0..255", f.count));
+      return error_at(codes::kMat0TextValue, where, fmt::format("expected {} integers 0..255", f.count));
     for (std::size_t i = 0; i < value->size(); ++i) {
       std::string at = fmt::format("{}[{}]", where, i);
       PARKAN_ASSIGN(std::int64_t v, to_int((*value)[i], at, 0, 255));
@@ -395,12 +396,12 @@ Result<Phase> phase_from_json(const json& j, const std::string& path) {
   // The raw form last: a named value it contradicts is named in the error.
   if (const json* params = find(j, "params")) {
     if (!params->is_array() || params->size() != kParamCount)
-      return error_at("mat0.text.value", path + ".params", "expected 18 integers");
+      return error_at(codes::kMat0TextValue, path + ".params", "expected 18 integers");
     for (std::size_t i = 0; i < kParamCount; ++i) {
       std::string at = fmt::format("{}.params[{}]", path, i);
       PARKAN_ASSIGN(std::int64_t v, to_int((*params)[i], at, 0, 255));
       if (given[i] && *given[i] != v)
-        return error_at("mat0.text.conflict", given_path[i],
+        return error_at(codes::kMat0TextConflict, given_path[i],
                         fmt::format("{} disagrees with {} = {}; give one of them",
                                     i == 17 ? std::int64_t(static_cast<std::int8_t>(*given[i])) : *given[i], at, v));
       if (!given[i]) given[i] = static_cast<std::uint8_t>(v);
@@ -411,7 +412,7 @@ Result<Phase> phase_from_json(const json& j, const std::string& path) {
       std::string_view key;
       for (const ParamField& f : kParamFields)
         if (i >= f.first && i < f.first + std::max<std::size_t>(f.count, 1)) key = f.key;
-      return error_at("mat0.text.missing", join_path(path, key), "missing");
+      return error_at(codes::kMat0TextMissing, join_path(path, key), "missing");
     }
     phase.params[i] = *given[i];
   }
@@ -419,17 +420,17 @@ Result<Phase> phase_from_json(const json& j, const std::string& path) {
 }
 
 Result<AnimBlock> block_from_json(const json& j, const std::string& path) {
-  if (!j.is_object()) return error_at("mat0.text.value", path, "expected an object");
+  if (!j.is_object()) return error_at(codes::kMat0TextValue, path, "expected an object");
   PARKAN_TRY(only_known_fields(j, path, {"mode", "interpolate", "mask", "keys"}));
   PARKAN_ASSIGN(const json* mode_json, require(j, "mode", path));
   PARKAN_ASSIGN(std::uint32_t mode, name_or_number(*mode_json, path + ".mode", kModeNames, 7));
 
   const json* interpolate = find(j, "interpolate");
   const json* mask_json = find(j, "mask");
-  if (!interpolate && !mask_json) return error_at("mat0.text.missing", path + ".interpolate", "missing");
+  if (!interpolate && !mask_json) return error_at(codes::kMat0TextMissing, path + ".interpolate", "missing");
   std::uint32_t bits = 0;
   if (interpolate) {
-    if (!interpolate->is_array()) return error_at("mat0.text.value", path + ".interpolate", "expected an array");
+    if (!interpolate->is_array()) return error_at(codes::kMat0TextValue, path + ".interpolate", "expected an array");
     for (std::size_t i = 0; i < interpolate->size(); ++i) {
       const json& name = (*interpolate)[i];
       std::optional<std::size_t> group;
@@ -439,7 +440,7 @@ Result<AnimBlock> block_from_json(const json& j, const std::string& path) {
               name.get_ref<const std::string&>() == kOlderInterpolateNames[g])
             group = g;
       if (!group)
-        return error_at("mat0.text.value", fmt::format("{}.interpolate[{}]", path, i),
+        return error_at(codes::kMat0TextValue, fmt::format("{}.interpolate[{}]", path, i),
                         fmt::format("expected {}", quoted_list(kInterpolateNames)));
       bits |= kMaskGroups[*group].bit;
     }
@@ -448,7 +449,7 @@ Result<AnimBlock> block_from_json(const json& j, const std::string& path) {
   if (mask_json) {
     PARKAN_ASSIGN(mask, to_u32(*mask_json, path + ".mask", 0x1FFFFFFF));
     if (interpolate && (mask & kKnownMaskBits) != bits)
-      return error_at("mat0.text.conflict", path + ".interpolate",
+      return error_at(codes::kMat0TextConflict, path + ".interpolate",
                       fmt::format("{} disagrees with {}.mask = 0x{:x} (known bits 0x{:x}, these groups 0x{:x}); give "
                                   "one of them",
                                   interpolate->dump(), path, mask, mask & kKnownMaskBits, bits));
@@ -457,13 +458,13 @@ Result<AnimBlock> block_from_json(const json& j, const std::string& path) {
   AnimBlock block;
   block.header_raw = mode | (mask << 3);
   PARKAN_ASSIGN(const json* keys, require(j, "keys", path));
-  if (!keys->is_array()) return error_at("mat0.text.value", path + ".keys", "expected an array");
+  if (!keys->is_array()) return error_at(codes::kMat0TextValue, path + ".keys", "expected an array");
   if (keys->size() > 0xFFFF)
-    return error_at("mat0.block.key_count", path + ".keys", fmt::format("{} keys, at most 65535 fit", keys->size()));
+    return error_at(codes::kMat0BlockKeyCount, path + ".keys", fmt::format("{} keys, at most 65535 fit", keys->size()));
   for (std::size_t k = 0; k < keys->size(); ++k) {
     std::string kp = fmt::format("{}.keys[{}]", path, k);
     const json& kj = (*keys)[k];
-    if (!kj.is_object()) return error_at("mat0.text.value", kp, "expected an object");
+    if (!kj.is_object()) return error_at(codes::kMat0TextValue, kp, "expected an object");
     PARKAN_TRY(only_known_fields(kj, kp, {"phase", "end_time", "k2"}));
     Key key;
     PARKAN_ASSIGN(const json* phase, require(kj, "phase", kp));
@@ -486,7 +487,7 @@ Result<const json*> prefix_value(const json& prefix, const PrefixName& name, std
   const json* value = find(prefix, std::string(name.key).c_str());
   const json* older = name.older == name.key ? nullptr : find(prefix, std::string(name.older).c_str());
   if (value && older && *value != *older)
-    return error_at("mat0.text.conflict", "prefix." + std::string(name.older),
+    return error_at(codes::kMat0TextConflict, "prefix." + std::string(name.older),
                     fmt::format("{} disagrees with prefix.{} = {}; give one of them", older->dump(), name.key,
                                 value->dump()));
   used = value || !older ? name.key : name.older;
@@ -502,12 +503,12 @@ Status prefix_from_json(const json& value, Mat0& mat) {
     for (const PrefixName& name : {kGroundClass, kMetaB, kSpeedFactor, kSpeedFactorBits, kDamageRate})
       known = known || it.key() == name.key || it.key() == name.older;
     if (!known)
-      return error_at("mat0.text.unknown_field", join_path("prefix", it.key()),
+      return error_at(codes::kMat0TextUnknownField, join_path("prefix", it.key()),
                       "unknown field (the MAT0 text form has no such field; build would ignore it)");
   }
   const std::uint32_t version = mat.attributes.attr2;
   auto not_stored = [&](const std::string& key, std::uint32_t from) {
-    return error_at("mat0.text.not_stored", "prefix." + key,
+    return error_at(codes::kMat0TextNotStored, "prefix." + key,
                     fmt::format("payload version {} (attr2) does not store {} (versions {} and up do); remove it or "
                                 "raise attr2",
                                 version, key, from));
@@ -537,11 +538,11 @@ Status prefix_from_json(const json& value, Mat0& mat) {
   PARKAN_ASSIGN(const json* as_bits, prefix_value(*prefix, kSpeedFactorBits, bits_key));
   std::optional<std::uint32_t> bits;
   if (as_float) {
-    if (!as_float->is_number()) return error_at("mat0.text.value", "prefix." + float_key, "expected a number");
+    if (!as_float->is_number()) return error_at(codes::kMat0TextValue, "prefix." + float_key, "expected a number");
     // Below the midpoint between FLT_MAX and 2^128 a double rounds to a finite float.
     double given = as_float->get<double>();
     if (!(std::fabs(given) < 0x1.ffffffp+127))
-      return error_at("mat0.text.value", "prefix." + float_key,
+      return error_at(codes::kMat0TextValue, "prefix." + float_key,
                       fmt::format("expected a number in the float range (NaN and infinities are given as {})",
                                   kSpeedFactorBits.key));
     bits = std::bit_cast<std::uint32_t>(static_cast<float>(given));
@@ -549,7 +550,7 @@ Status prefix_from_json(const json& value, Mat0& mat) {
   if (as_bits) {
     PARKAN_ASSIGN(std::uint32_t raw, to_u32(*as_bits, "prefix." + bits_key, 0xFFFFFFFF));
     if (bits && *bits != raw)
-      return error_at("mat0.text.conflict", "prefix." + float_key,
+      return error_at(codes::kMat0TextConflict, "prefix." + float_key,
                       fmt::format("{} (bits 0x{:08x}) disagrees with prefix.{} = 0x{:08x}; give one of them",
                                   as_float->dump(), *bits, bits_key, raw));
     bits = raw;
@@ -591,24 +592,24 @@ json mat0_to_json(const Mat0& mat) {
 }
 
 Result<Mat0> mat0_from_json(const json& doc) {
-  if (!doc.is_object()) return invalid_rule("mat0.text.format", "the MAT0 text form must be a JSON object");
+  if (!doc.is_object()) return invalid_rule(codes::kMat0TextFormat, "the MAT0 text form must be a JSON object");
   PARKAN_TRY(only_known_fields(doc, "", {"format", "attr1", "attr2", "runtime_flags", "prefix", "phases", "blocks"}));
   if (const json* format = find(doc, "format"); format && *format != "MAT0")
-    return error_at("mat0.text.format", "format", "expected \"MAT0\"");
+    return error_at(codes::kMat0TextFormat, "format", "expected \"MAT0\"");
   Mat0 mat;
   PARKAN_ASSIGN(const json* attr2, require(doc, "attr2", ""));
   PARKAN_ASSIGN(mat.attributes.attr2, to_u32(*attr2, "attr2", 0xFFFFFFFF));
 
   const json* flags = find(doc, "runtime_flags");
   const json* attr1 = find(doc, "attr1");
-  if (!flags && !attr1) return error_at("mat0.text.missing", "runtime_flags", "missing");
+  if (!flags && !attr1) return error_at(codes::kMat0TextMissing, "runtime_flags", "missing");
   if (flags) {
     PARKAN_ASSIGN(mat.attributes.attr1, runtime_flags_from_json(*flags, "runtime_flags"));
   }
   if (attr1) {
     PARKAN_ASSIGN(std::uint32_t raw, to_u32(*attr1, "attr1", 0xFFFFFFFF));
     if (flags && raw != mat.attributes.attr1)
-      return error_at("mat0.text.conflict", "runtime_flags",
+      return error_at(codes::kMat0TextConflict, "runtime_flags",
                       fmt::format("these flags make attr1 0x{:x}, which disagrees with attr1 = 0x{:x}; give one of "
                                   "them",
                                   mat.attributes.attr1, raw));
@@ -617,18 +618,18 @@ Result<Mat0> mat0_from_json(const json& doc) {
   if (const json* prefix = find(doc, "prefix")) PARKAN_TRY(prefix_from_json(*prefix, mat));
 
   PARKAN_ASSIGN(const json* phases, require(doc, "phases", ""));
-  if (!phases->is_array()) return error_at("mat0.text.value", "phases", "expected an array");
+  if (!phases->is_array()) return error_at(codes::kMat0TextValue, "phases", "expected an array");
   if (phases->size() > 0xFFFF)
-    return error_at("mat0.phases.count", "phases", fmt::format("{} phases, at most 65535 fit", phases->size()));
+    return error_at(codes::kMat0PhasesCount, "phases", fmt::format("{} phases, at most 65535 fit", phases->size()));
   for (std::size_t i = 0; i < phases->size(); ++i) {
     PARKAN_ASSIGN(Phase p, phase_from_json((*phases)[i], fmt::format("phases[{}]", i)));
     mat.phases.push_back(p);
   }
   PARKAN_ASSIGN(const json* blocks, require(doc, "blocks", ""));
-  if (!blocks->is_array()) return error_at("mat0.text.value", "blocks", "expected an array");
+  if (!blocks->is_array()) return error_at(codes::kMat0TextValue, "blocks", "expected an array");
   if (blocks->size() > kMaxAnimBlocks)
     return error_at(
-        "mat0.header.block_count", "blocks",
+        codes::kMat0HeaderBlockCount, "blocks",
         fmt::format("{} ({} animation blocks, at most {})", kTooManyAnimations, blocks->size(), kMaxAnimBlocks));
   for (std::size_t i = 0; i < blocks->size(); ++i) {
     PARKAN_ASSIGN(AnimBlock b, block_from_json((*blocks)[i], fmt::format("blocks[{}]", i)));

@@ -8,6 +8,7 @@
 
 #include "parkan/core/json_text.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/material/codes.hpp"
 #include "parkan/material/json.hpp"
 #include "parkan/material/mat0.hpp"
 
@@ -79,7 +80,7 @@ LibraryFolder to_library_folder(const nres::Archive& library) {
 
 Result<ByteBuffer> from_library_folder(json manifest, const nres::FileLoader& load) {
   if (!manifest.is_object() || !manifest.contains("entries") || !manifest["entries"].is_array())
-    return invalid_rule("mat0.library.manifest", "the manifest has no \"entries\" array");
+    return invalid_rule(codes::kMat0LibraryManifest, "the manifest has no \"entries\" array");
   std::map<std::string, ByteBuffer> built;
   json& entries = manifest["entries"];
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -98,7 +99,7 @@ Result<ByteBuffer> from_library_folder(json manifest, const nres::FileLoader& lo
     for (auto [key, value] : {std::pair<const char*, std::uint32_t>{"attr1", mat->attributes.attr1},
                               std::pair<const char*, std::uint32_t>{"attr2", mat->attributes.attr2}}) {
       if (entry.contains(key) && entry[key] != value)
-        return invalid_rule("mat0.text.conflict",
+        return invalid_rule(codes::kMat0TextConflict,
                             fmt::format("entries[{}].{}: {} disagrees with {} ({} {}); remove it from the manifest "
                                         "(the text holds it)",
                                         i, key, entry[key].dump(), file, key, value));

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/material/codes.hpp"
 #include "parkan/material/mat0.hpp"
 
 namespace parkan::material {
@@ -12,19 +13,19 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
   Mat0 mat;
   mat.attributes = attributes;
   if (payload.size() < kHeaderSize)
-    return invalid_rule("mat0.header.size",
+    return invalid_rule(codes::kMat0HeaderSize,
                         fmt::format("MAT0 header needs 4 bytes, the payload has {}", payload.size()), 0);
   std::size_t phase_count = load_u16(payload.data());
   std::size_t block_count = load_u16(payload.data() + 2);
   if (block_count > kMaxAnimBlocks)
     return invalid_rule(
-        "mat0.header.block_count",
+        codes::kMat0HeaderBlockCount,
         fmt::format("{} ({} animation blocks, at most {})", kTooManyAnimations, block_count, kMaxAnimBlocks), 2);
 
   std::size_t cur = kHeaderSize;
   std::size_t prefix = prefix_size(attributes.attr2);
   if (!range_fits(cur, prefix, payload.size()))
-    return invalid_rule("mat0.prefix.size",
+    return invalid_rule(codes::kMat0PrefixSize,
                         fmt::format("version prefix of attr2 {} needs {} bytes, {} left", attributes.attr2, prefix,
                                     payload.size() - cur),
                         cur);
@@ -37,7 +38,7 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
   cur += prefix;
 
   if (!range_fits(cur, phase_count * kPhaseSize, payload.size()))
-    return invalid_rule("mat0.phases.size",
+    return invalid_rule(codes::kMat0PhasesSize,
                         fmt::format("phase table ({} phases of 34 bytes) extends past the end of the payload "
                                     "({} bytes left)",
                                     phase_count, payload.size() - cur),
@@ -53,7 +54,7 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
   for (std::size_t b = 0; b < block_count; ++b) {
     AnimBlock& block = mat.blocks[b];
     if (!range_fits(cur, kBlockHeaderSize, payload.size()))
-      return invalid_rule("mat0.block.header_size",
+      return invalid_rule(codes::kMat0BlockHeaderSize,
                           fmt::format("animation block {} header (6 bytes) extends past the end of the payload "
                                       "({} bytes left)",
                                       b, payload.size() - cur),
@@ -62,7 +63,7 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
     std::size_t key_count = load_u16(payload.data() + cur + 4);
     cur += kBlockHeaderSize;
     if (!range_fits(cur, key_count * kKeySize, payload.size()))
-      return invalid_rule("mat0.block.keys_size",
+      return invalid_rule(codes::kMat0BlockKeysSize,
                           fmt::format("animation block {} keys ({} keys of 6 bytes) extend past the end of the "
                                       "payload ({} bytes left)",
                                       b, key_count, payload.size() - cur),
@@ -76,7 +77,7 @@ Result<Mat0> read_mat0(ByteView payload, Mat0Attributes attributes) {
     }
   }
   if (cur != payload.size())
-    return invalid_rule("mat0.payload.trailing",
+    return invalid_rule(codes::kMat0PayloadTrailing,
                         fmt::format("{} trailing bytes after the last section", payload.size() - cur), cur);
   return mat;
 }

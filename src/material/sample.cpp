@@ -1,6 +1,7 @@
 // Phase selection and interpolation (docs/formats/mat0.md 5.4-5.6).
 #include "parkan/material/sample.hpp"
 
+#include "parkan/material/codes.hpp"
 #include "parkan/material/mat0.hpp"
 
 #include <cmath>
@@ -11,7 +12,7 @@ namespace parkan::material {
 
 Result<Timeline> Timeline::make(const Mat0& mat, std::size_t block) {
   if (block >= mat.blocks.size())
-    return invalid_rule("mat0.sample.block",
+    return invalid_rule(codes::kMat0SampleBlock,
                         fmt::format("no animation block {} (the material has {})", block, mat.blocks.size()));
   std::vector<Diagnostic> findings;
   check_block(findings, mat, block);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "parkan/core/text.hpp"
+#include "parkan/material/codes.hpp"
 #include "parkan/material/wear.hpp"
 
 namespace parkan::material {
@@ -49,37 +50,50 @@ bool is_int(std::string_view token) {
   return true;
 }
 
+// One table's rules (docs/formats/wear.md 7.2); `name` ("material", "lightmap") is for messages.
+struct TableRules {
+  const char* name;
+  const char* length;
+  const char* count_text;
+  const char* row;
+  const char* row_text;
+};
+constexpr TableRules kMaterialRules{"material", codes::kWearMaterialsLength, codes::kWearMaterialsCountText,
+                                    codes::kWearMaterialsRow, codes::kWearMaterialsRowText};
+constexpr TableRules kLightmapRules{"lightmap", codes::kWearLightmapsLength, codes::kWearLightmapsCountText,
+                                    codes::kWearLightmapsRow, codes::kWearLightmapsRowText};
+
 class Checker {
  public:
   explicit Checker(ByteView text) : lines_(split_lines(text)) {}
 
-  // A count line: one integer, above 0. Returns the count (0 when unusable). `table` is "material"
-  // or "lightmap"; the codes are wear.<table>s.length and wear.<table>s.count_text.
-  std::int64_t count_line(std::size_t& i, std::string_view engine_message, const char* what, const char* table) {
+  // A count line: one integer, above 0. Returns the count (0 when unusable).
+  std::int64_t count_line(std::size_t& i, std::string_view engine_message, const char* what,
+                          const TableRules& table) {
     if (i >= lines_.size() || lines_[i].tokens.empty() || !is_int(lines_[i].tokens[0])) {
-      add(Severity::error, code(table, "length"), i, fmt::format("{} (no {} count)", engine_message, what));
+      add(Severity::error, table.length, i, fmt::format("{} (no {} count)", engine_message, what));
       return 0;
     }
     // 64-bit on every platform (long is 32 bits on Windows): the same count, the same message.
     const std::int64_t count = std::strtoll(std::string(lines_[i].tokens[0]).c_str(), nullptr, 10);
     if (count <= 0)
-      add(Severity::error, code(table, "length"), i, fmt::format("{} ({} count {})", engine_message, what, count));
+      add(Severity::error, table.length, i, fmt::format("{} ({} count {})", engine_message, what, count));
     if (lines_[i].tokens.size() > 1)
-      add(Severity::warning, code(table, "count_text"), i, fmt::format("text after the {} count is ignored", what));
+      add(Severity::warning, table.count_text, i, fmt::format("text after the {} count is ignored", what));
     ++i;
     return count;
   }
 
   // `count` rows, one per line: "<int> <name>".
-  bool rows(std::size_t& i, std::int64_t count, const char* table) {
+  bool rows(std::size_t& i, std::int64_t count, const TableRules& table) {
     for (std::int64_t r = 0; r < count; ++r, ++i) {
       if (i >= lines_.size() || lines_[i].tokens.size() < 2 || !is_int(lines_[i].tokens[0])) {
-        add(Severity::error, code(table, "row"), std::min(i, lines_.size() - 1),
-            fmt::format("{} row {} of {}: expected \"<legacy id> <name>\"", table, r + 1, count));
+        add(Severity::error, table.row, std::min(i, lines_.size() - 1),
+            fmt::format("{} row {} of {}: expected \"<legacy id> <name>\"", table.name, r + 1, count));
         return false;
       }
       if (lines_[i].tokens.size() > 2)
-        add(Severity::warning, code(table, "row_text"), i, "text after the name is ignored");
+        add(Severity::warning, table.row_text, i, "text after the name is ignored");
     }
     return true;
   }
@@ -91,32 +105,31 @@ class Checker {
 
   void run() {
     std::size_t i = 0;
-    const std::int64_t count = count_line(i, kIllegalWearLength, "wear", "material");
-    if (count <= 0 || !rows(i, count, "material")) return;
+    const std::int64_t count = count_line(i, kIllegalWearLength, "wear", kMaterialRules);
+    if (count <= 0 || !rows(i, count, kMaterialRules)) return;
     std::size_t next = skip_blank(i);
     if (next == lines_.size()) return;
     const Line& marker = lines_[next];
     if (marker.tokens.size() != 1 || !is_lightmaps_marker(marker.tokens[0])) {
-      add(Severity::error, "wear.materials.trailing", next,
+      add(Severity::error, codes::kWearMaterialsTrailing, next,
           fmt::format("unexpected text after the {} material rows (the engine ignores it)", count));
       return;
     }
     if (next == i)
-      add(Severity::error, "wear.lightmaps.separator", next,
+      add(Severity::error, codes::kWearLightmapsSeparator, next,
           "no blank line before LIGHTMAPS (the buffer parser misreads the block)");
     i = next + 1;
-    const std::int64_t lightmaps = count_line(i, kIllegalLightmapsLength, "lightmap", "lightmap");
-    if (lightmaps <= 0 || !rows(i, lightmaps, "lightmap")) return;
+    const std::int64_t lightmaps = count_line(i, kIllegalLightmapsLength, "lightmap", kLightmapRules);
+    if (lightmaps <= 0 || !rows(i, lightmaps, kLightmapRules)) return;
     next = skip_blank(i);
     if (next != lines_.size())
-      add(Severity::error, "wear.lightmaps.trailing", next,
+      add(Severity::error, codes::kWearLightmapsTrailing, next,
           "unexpected text after the lightmap rows (the engine ignores it)");
   }
 
   std::vector<Diagnostic> take() { return std::move(findings_); }
 
  private:
-  static std::string code(const char* table, const char* rule) { return fmt::format("wear.{}s.{}", table, rule); }
   void add(Severity severity, std::string code, std::size_t line, std::string message) {
     std::size_t offset = line < lines_.size() ? lines_[line].offset : 0;
     add_diagnostic(findings_, severity, std::move(code), offset, fmt::format("line {}: {}", line + 1, message));
@@ -134,15 +147,15 @@ std::vector<Diagnostic> check_wear(ByteView text) {
   auto file = parse_wear(text, WearParser::file);
   auto buffer = parse_wear(text, WearParser::buffer);
   if (file && buffer && !(*file == *buffer))
-    add_diagnostic(findings, Severity::error, "wear.parsers.disagree", std::nullopt,
+    add_diagnostic(findings, Severity::error, codes::kWearParsersDisagree, std::nullopt,
                    "the file and buffer parsers of the engine read this text differently");
   if (file && !buffer) {
     const Error& e = buffer.error();
-    add_diagnostic(findings, Severity::error, "wear.parsers.buffer", e.offset, "the buffer parser fails: " + e.message);
+    add_diagnostic(findings, Severity::error, codes::kWearParsersBuffer, e.offset, "the buffer parser fails: " + e.message);
   }
   if (!file && buffer) {
     const Error& e = file.error();
-    add_diagnostic(findings, Severity::error, "wear.parsers.file", e.offset, "the file parser fails: " + e.message);
+    add_diagnostic(findings, Severity::error, codes::kWearParsersFile, e.offset, "the file parser fails: " + e.message);
   }
   return findings;
 }
@@ -150,7 +163,7 @@ std::vector<Diagnostic> check_wear(ByteView text) {
 Status check_wear_table_count(std::size_t tables) {
   if (tables >= kMaxWearTables)
     return invalid_rule(
-        "wear.tables.count",
+        codes::kWearTablesCount,
         fmt::format("{} wear tables; the material manager holds 70 and tools require fewer than 70", tables));
   return {};
 }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "parkan/core/text.hpp"
+#include "parkan/material/codes.hpp"
 #include "parkan/material/wear.hpp"
 
 namespace parkan::material {
@@ -64,8 +65,8 @@ class Scanner {
 };
 
 
-// `table` is "material" or "lightmap"; the rule codes are wear.<table>s.row and wear.<table>s.length.
-Result<WearRow> read_row(Scanner& s, const char* table, std::size_t index, std::size_t count) {
+// `table` ("material", "lightmap") is for the message; `rule` is the table's row code.
+Result<WearRow> read_row(Scanner& s, const char* table, const char* rule, std::size_t index, std::size_t count) {
   std::size_t start = s.pos();
   auto legacy = s.scan_int();
   auto name = legacy ? s.scan_token() : std::nullopt;
@@ -74,7 +75,7 @@ Result<WearRow> read_row(Scanner& s, const char* table, std::size_t index, std::
     s.skip_space();
     std::size_t line = s.line_of(s.pos());
     return invalid_rule(
-        fmt::format("wear.{}s.row", table),
+        rule,
         fmt::format("line {}: {} row {} of {}: expected \"<legacy id> <name>\"", line, table, index + 1, count),
         s.pos());
   }
@@ -119,12 +120,12 @@ Result<Wear> parse_wear(ByteView text, WearParser parser) {
   };
 
   std::size_t line_start = s.pos();
-  PARKAN_ASSIGN(std::int32_t count, read_count(s, kIllegalWearLength, "wear", "wear.materials.length"));
+  PARKAN_ASSIGN(std::int32_t count, read_count(s, kIllegalWearLength, "wear", codes::kWearMaterialsLength));
   next_line(line_start);
   reserve_rows(wear.materials, count, text.size());
   for (std::int32_t i = 0; i < count; ++i) {
     line_start = s.pos();
-    PARKAN_ASSIGN(WearRow row, read_row(s, "material", static_cast<std::size_t>(i), static_cast<std::size_t>(count)));
+    PARKAN_ASSIGN(WearRow row, read_row(s, "material", codes::kWearMaterialsRow, static_cast<std::size_t>(i), static_cast<std::size_t>(count)));
     wear.materials.push_back(std::move(row));
     next_line(line_start);
   }
@@ -140,13 +141,13 @@ Result<Wear> parse_wear(ByteView text, WearParser parser) {
   }
   line_start = s.pos();
   PARKAN_ASSIGN(std::int32_t lightmap_count,
-                read_count(s, kIllegalLightmapsLength, "lightmap", "wear.lightmaps.length"));
+                read_count(s, kIllegalLightmapsLength, "lightmap", codes::kWearLightmapsLength));
   next_line(line_start);
   reserve_rows(wear.lightmaps, lightmap_count, text.size());
   for (std::int32_t i = 0; i < lightmap_count; ++i) {
     line_start = s.pos();
     PARKAN_ASSIGN(WearRow row,
-                  read_row(s, "lightmap", static_cast<std::size_t>(i), static_cast<std::size_t>(lightmap_count)));
+                  read_row(s, "lightmap", codes::kWearLightmapsRow, static_cast<std::size_t>(i), static_cast<std::size_t>(lightmap_count)));
     wear.lightmaps.push_back(std::move(row));
     next_line(line_start);
   }

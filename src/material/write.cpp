@@ -1,19 +1,20 @@
 // Model to MAT0 payload: the exact inverse of read_mat0 (docs/formats/mat0.md 7.1).
 #include <fmt/format.h>
 
+#include "parkan/material/codes.hpp"
 #include "parkan/material/mat0.hpp"
 
 namespace parkan::material {
 
 Result<ByteBuffer> write_mat0(const Mat0& mat) {
   if (mat.phases.size() > 0xFFFF)
-    return invalid_rule("mat0.phases.count", fmt::format("{} phases, at most 65535 fit", mat.phases.size()));
+    return invalid_rule(codes::kMat0PhasesCount, fmt::format("{} phases, at most 65535 fit", mat.phases.size()));
   if (mat.blocks.size() > kMaxAnimBlocks)
-    return invalid_rule("mat0.header.block_count", fmt::format("{} ({} animation blocks, at most {})",
+    return invalid_rule(codes::kMat0HeaderBlockCount, fmt::format("{} ({} animation blocks, at most {})",
                                                                kTooManyAnimations, mat.blocks.size(), kMaxAnimBlocks));
   for (std::size_t b = 0; b < mat.blocks.size(); ++b)
     if (mat.blocks[b].keys.size() > 0xFFFF)
-      return invalid_rule("mat0.block.key_count", fmt::format("animation block {} has {} keys, at most 65535 fit", b,
+      return invalid_rule(codes::kMat0BlockKeyCount, fmt::format("animation block {} has {} keys, at most 65535 fit", b,
                                                               mat.blocks[b].keys.size()));
 
   ByteWriter out(payload_size(mat));

@@ -41,7 +41,8 @@ Result<Payload> NresArchive::payload(std::size_t index) const {
         .in_file(path());
   const nres::Entry& e = directory_.entries[index];
   PayloadLocation location{path(), std::string(e.name()), index, e.type_id, e.attr1, e.attr2, e.attr3};
-  return Payload(shared_from_this(), directory_.payload(index), std::move(location));
+  std::shared_ptr<const Archive> self = shared_from_this();
+  return Payload(self, directory_.payload(index), std::move(location), self);
 }
 
 namespace {
@@ -85,16 +86,9 @@ Result<Payload> RsliArchive::payload(std::size_t index) const {
   };
   auto owner = std::make_shared<const Unpacked>(Unpacked{shared_from_this(), std::move(unpacked).value()});
   const ByteView bytes = owner->bytes;
-  return Payload(std::move(owner), bytes, PayloadLocation{path(), name, index, type_from_content(bytes), 0, 0, 0});
+  return Payload(std::move(owner), bytes, PayloadLocation{path(), name, index, type_from_content(bytes), 0, 0, 0},
+                 shared_from_this());
 }
-
-namespace {
-// "NL", reserved 0, version 1 (docs/formats/rsli.md 2), by the registry's magic.
-bool looks_like_rsli(ByteView bytes) {
-  const Kind* kind = kind_of_bytes(bytes);
-  return kind && kind->key == "rsli";
-}
-}  // namespace
 
 bool looks_like_archive(ByteView bytes) {
   const Kind* kind = kind_of_bytes(bytes);
@@ -102,21 +96,8 @@ bool looks_like_archive(ByteView bytes) {
 }
 
 Result<std::shared_ptr<const Archive>> open_archive(const std::filesystem::path& path) {
-  PARKAN_ASSIGN(MappedFile file, MappedFile::open(path));
-  const std::string name = path_to_utf8(path);
-  if (looks_like_rsli(file.bytes())) {
-    auto library = rsli::read(file.bytes(), rsli::Profile::compatible);
-    if (!library) return std::move(library).error().in_file(name);
-    std::shared_ptr<const Archive> archive =
-        std::make_shared<RsliArchive>(name, std::move(file), std::move(library).value());
-    return archive;
-  }
-  // The directory holds views into the mapping; moving a MappedFile keeps its address range.
-  auto directory = nres::read(file.bytes(), nres::Profile::compatible);
-  if (!directory) return std::move(directory).error().in_file(name);
-  std::shared_ptr<const Archive> archive =
-      std::make_shared<NresArchive>(name, std::move(file), std::move(directory).value());
-  return archive;
+  PARKAN_ASSIGN(std::shared_ptr<Archive> archive, open_archive(path, Profile::compatible));
+  return std::shared_ptr<const Archive>(std::move(archive));
 }
 
 Result<Payload> open_file_payload(const std::filesystem::path& path) {

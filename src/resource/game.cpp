@@ -35,6 +35,14 @@ Result<Game> Game::open(const fs::path& root) {
   return game;
 }
 
+Result<Game> Game::open(const fs::path& root, const fs::path& base) {
+  PARKAN_ASSIGN(Game game, open(root));
+  if (base.empty()) return game;
+  PARKAN_ASSIGN(Game under, open(base));
+  game.base_ = std::make_shared<Game>(std::move(under));
+  return game;
+}
+
 namespace {
 
 // `name` among `names`: the exact spelling first, then the fold.
@@ -79,19 +87,31 @@ std::optional<std::string> find_below(const fs::path& root, std::string_view rel
 
 }  // namespace
 
-std::optional<std::string> Game::find_file(std::string_view name) const {
+std::optional<std::string> Game::find_own_file(std::string_view name) const {
   if (name.find_first_of("/\\") != std::string_view::npos) return find_below(root_, name);
   return match_name(files_, name);
 }
 
+std::optional<std::string> Game::find_file(std::string_view name) const {
+  if (std::optional<std::string> own = find_own_file(name)) return own;
+  return base_ ? base_->find_file(name) : std::nullopt;
+}
+
+std::optional<fs::path> Game::path_of(std::string_view name) const {
+  if (std::optional<std::string> own = find_own_file(name)) return root_ / path_from_utf8(*own);
+  return base_ ? base_->path_of(name) : std::nullopt;
+}
+
+bool Game::from_base(std::string_view name) const { return !find_own_file(name) && base_ && base_->find_file(name); }
+
 Result<std::shared_ptr<const Archive>> Game::archive(std::string_view name) {
-  std::optional<std::string> file = find_file(name);
+  std::optional<fs::path> file = path_of(name);
   if (!file)
     return io_error(fmt::format("no file named \"{}\" in the game folder", name), path_to_utf8(root_));
   std::lock_guard<std::mutex> hold(*lock_);
   auto found = opened_.find(*file);
   if (found != opened_.end()) return found->second;
-  PARKAN_ASSIGN(std::shared_ptr<const Archive> archive, open_archive(root_ / path_from_utf8(*file)));
+  PARKAN_ASSIGN(std::shared_ptr<const Archive> archive, open_archive(*file));
   opened_.emplace(*file, archive);
   return archive;
 }
@@ -99,9 +119,9 @@ Result<std::shared_ptr<const Archive>> Game::archive(std::string_view name) {
 Result<Payload> Game::get(std::string_view text) {
   const Reference ref = parse_reference(text);
   if (!ref.is_entry()) {
-    std::optional<std::string> file = find_file(ref.path);
+    std::optional<fs::path> file = path_of(ref.path);
     if (!file) return io_error(fmt::format("no file named \"{}\" in the game folder", ref.path), path_to_utf8(root_));
-    return open_file_payload(root_ / path_from_utf8(*file));
+    return open_file_payload(*file);
   }
   PARKAN_ASSIGN(std::shared_ptr<const Archive> container, archive(ref.path));
   return container->get(text.substr(ref.path.size() + 2));

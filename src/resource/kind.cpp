@@ -5,6 +5,7 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
+#include "parkan/material/codes.hpp"
 #include "parkan/material/json.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/model.hpp"
@@ -44,7 +45,7 @@ std::vector<Diagnostic> check_rsli(const Payload& p) { return rsli::verify(p.byt
 std::vector<Diagnostic> check_texm(const Payload& p) { return texm::check_texture(p.bytes(), p.location().name); }
 std::vector<Diagnostic> check_mat0(const Payload& p) {
   auto mat = material::read_mat0(p.bytes(), mat0_attributes(p));
-  if (!mat) return {to_diagnostic(mat.error(), "mat0.payload")};
+  if (!mat) return {to_diagnostic(mat.error(), material::codes::kMat0Payload)};
   return material::check_mat0(*mat);
 }
 std::vector<Diagnostic> check_wear(const Payload& p) { return material::check_wear(p.bytes()); }

@@ -21,9 +21,4 @@ void Payload::locate(std::vector<Diagnostic>& diagnostics) const {
   locate_all(diagnostics, location_.file, entry_name());
 }
 
-Status Payload::expect_type(std::uint32_t type_id, std::string_view) const {
-  const Kind* wanted = kind_of_type_id(type_id);
-  return wanted ? expect_kind(*this, *wanted) : Status{};
-}
-
 }  // namespace parkan::resource

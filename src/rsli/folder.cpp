@@ -43,7 +43,7 @@ bool text_keeps_name(std::string_view name) {
 }
 
 Error manifest_error(std::size_t entry, std::string_view field, std::string_view what) {
-  return invalid_rule("rsli.folder.manifest", fmt::format("entries[{}].{}: {}", entry, field, what));
+  return invalid_rule(codes::kFolderManifest, fmt::format("entries[{}].{}: {}", entry, field, what));
 }
 
 // A manifest entry: its fields, checked.
@@ -103,7 +103,7 @@ nlohmann::json folder_manifest(const Archive& archive, const std::vector<std::st
 Result<Document> document_from_folder(const Archive& original, const nlohmann::json& manifest, const FolderLoader& load) {
   if (!manifest.is_object() || manifest.value("format", "") != "RsLi" || !manifest.contains("entries") ||
       !manifest["entries"].is_array())
-    return invalid_rule("rsli.folder.manifest", "not an RsLi manifest (format \"RsLi\" and an entries array)");
+    return invalid_rule(codes::kFolderManifest, "not an RsLi manifest (format \"RsLi\" and an entries array)");
   Document document = make_document(original);
   std::vector<FolderEntry> rows;
   std::set<std::size_t> kept;

@@ -69,13 +69,13 @@ class LzhufBitReader {
 };
 
 [[gnu::cold, gnu::noinline]] Error lzhuf_decode_limit_error(std::size_t unpacked_size) {
-  return invalid_rule("rsli.lzhuf.size",
+  return invalid_rule(codes::kLzhufSize,
                       fmt::format("LZHUF unpacked_size {} is above the limit of {} bytes", unpacked_size,
                                   kLzhufDecodeLimit),
                       0);
 }
 [[gnu::cold, gnu::noinline]] Error lzhuf_decode_short_error(std::size_t unpacked_size, std::size_t packed_size) {
-  return invalid_rule("rsli.lzhuf.truncated",
+  return invalid_rule(codes::kLzhufTruncated,
                       fmt::format("LZHUF stream of {} bytes cannot yield unpacked_size {} (at most {} bytes "
                                   "per packed byte)",
                                   packed_size, unpacked_size, kLzhufDecodeMaxPerByte),
@@ -83,7 +83,7 @@ class LzhufBitReader {
 }
 [[gnu::cold, gnu::noinline]] Error lzhuf_decode_truncated_error(std::size_t produced, std::size_t unpacked_size,
                                                                 std::size_t packed_size) {
-  return invalid_rule("rsli.lzhuf.truncated",
+  return invalid_rule(codes::kLzhufTruncated,
                       fmt::format("LZHUF stream ends after {} of {} unpacked bytes", produced, unpacked_size),
                       packed_size);
 }

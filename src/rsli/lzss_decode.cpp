@@ -30,7 +30,7 @@ std::uint64_t lzss_decode_max_output(std::uint64_t packed_size) {
 }
 
 Error lzss_decode_truncated(std::size_t packed_size, std::size_t produced, std::size_t unpacked_size) {
-  return invalid_rule("rsli.lzss.truncated",
+  return invalid_rule(codes::kLzssTruncated,
                       fmt::format("LZSS stream ends after {} bytes with {} of {} bytes unpacked", packed_size,
                                   produced, unpacked_size),
                       packed_size);
@@ -48,14 +48,14 @@ inline void lzss_decode_copy_careful(std::uint8_t* out, std::size_t n, std::size
 
 Result<ByteBuffer> lzss_decode(ByteView packed, std::size_t unpacked_size) {
   if (unpacked_size > kLzssDecodeMaxUnpackedSize) {
-    return invalid_rule("rsli.lzss.size",
+    return invalid_rule(codes::kLzssSize,
                         fmt::format("LZSS unpacked size {} exceeds the decoder's limit of {} bytes", unpacked_size,
                                     kLzssDecodeMaxUnpackedSize),
                         0);
   }
   // Refused before allocating: a stream this short cannot yield that much, whatever it holds.
   if (unpacked_size > lzss_decode_max_output(packed.size())) {
-    return invalid_rule("rsli.lzss.truncated",
+    return invalid_rule(codes::kLzssTruncated,
                         fmt::format("LZSS stream of {} bytes cannot yield {} bytes (at most {})", packed.size(),
                                     unpacked_size, lzss_decode_max_output(packed.size())),
                         packed.size());

@@ -27,10 +27,10 @@ std::uint64_t unpack_expansion_limit(Method method, std::uint64_t packed) {
 const char* unpack_truncation_code(Method method) {
   switch (method) {
     case Method::lzss:
-    case Method::xor_lzss: return "rsli.lzss.truncated";
+    case Method::xor_lzss: return codes::kLzssTruncated;
     case Method::lzhuf:
-    case Method::xor_lzhuf: return "rsli.lzhuf.truncated";
-    default: return "rsli.deflate.size";
+    case Method::xor_lzhuf: return codes::kLzhufTruncated;
+    default: return codes::kDeflateSize;
   }
 }
 

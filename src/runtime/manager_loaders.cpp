@@ -2,6 +2,7 @@
 // textures and lightmaps into their caches (9; docs/runtime.md 9, "Release").
 #include <fmt/format.h>
 
+#include "parkan/material/codes.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/runtime/manager.hpp"
 #include "parkan/runtime/material_lookup.hpp"
@@ -86,8 +87,9 @@ namespace {
 // A material that cannot be loaded is logged (the engine's text for too many blocks, the project's
 // otherwise) and returned as the error.
 Error material_failure(const Error& cause, std::string_view name) {
-  std::string message = cause.rule == "mat0.header.block_count" ? std::string(material::kTooManyAnimations)
-                                                                 : unreadable_material(name, cause.to_string());
+  std::string message = cause.rule == material::codes::kMat0HeaderBlockCount
+                            ? std::string(material::kTooManyAnimations)
+                            : unreadable_material(name, cause.to_string());
   return invalid(std::move(message));
 }
 

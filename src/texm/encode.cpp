@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -170,6 +171,64 @@ Result<Palette> palette_for(std::span<const Image> levels, const EncodeOptions& 
   return build_palette(levels, options.flags5);
 }
 
+// The indices of `image` by exact colour under `rule` (docs/formats/texm.md 7.4): the index of `hint`
+// (the original texture's, or empty) where that entry holds the pixel's colour, else the first entry
+// that does. False when a pixel's colour is in no entry.
+bool index_exactly(const PixelRule& rule, const Image& image, ByteView hint, std::uint8_t* dst) {
+  std::unordered_map<std::uint32_t, std::uint8_t> first_entry;
+  for (std::size_t e = 0; e < 256; ++e) first_entry.try_emplace(load_u32(rule.palette.data() + 4 * e), std::uint8_t(e));
+  const std::size_t count = std::size_t(image.width) * image.height;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint32_t colour = load_u32(image.rgba.data() + 4 * i);
+    if (!hint.empty() && load_u32(rule.palette.data() + 4 * std::size_t(hint[i])) == colour) {
+      dst[i] = hint[i];
+      continue;
+    }
+    auto entry = first_entry.find(colour);
+    if (entry == first_entry.end()) return false;
+    dst[i] = entry->second;
+  }
+  return true;
+}
+
+// Format 0 over the palette of options.original (EncodeOptions::original, docs/formats/texm.md 7.4),
+// or nullopt when it does not apply (no such original, a palette given, a colour not in its palette).
+// `derived`: levels 1.. were built from level 0, so the original's own levels replace them when level
+// 0 is unchanged.
+std::optional<ByteBuffer> indices_into_original(std::span<const Image> levels, const EncodeOptions& options,
+                                                bool derived) {
+  if (options.format != Format::indexed8 || options.palette || !options.original ||
+      options.original->format != Format::indexed8 || options.original->palette.size() != kPaletteSize)
+    return std::nullopt;
+  const Texture& original = *options.original;
+  const PixelRule rule = surface_rule(Format::indexed8, options.flags5, original.palette.data());
+  // The original's level k where it has the same size, else nothing.
+  auto original_level = [&](std::size_t k) -> ByteView {
+    if (k >= original.levels.size() || original.levels[k].width != levels[k].width ||
+        original.levels[k].height != levels[k].height)
+      return {};
+    return original.level_bytes(k);
+  };
+  std::size_t total = 0;
+  for (const Image& l : levels) total += std::size_t(l.width) * l.height;
+  ByteBuffer pixels(total);
+  const ByteView original0 = original_level(0);
+  if (!index_exactly(rule, levels[0], original0, pixels.data())) return std::nullopt;
+  const std::size_t size0 = std::size_t(levels[0].width) * levels[0].height;
+  const bool unchanged = !original0.empty() && std::equal(pixels.begin(), pixels.begin() + std::ptrdiff_t(size0),
+                                                          original0.begin(), original0.end());
+  std::size_t at = size0;
+  for (std::size_t k = 1; k < levels.size(); ++k) {
+    const ByteView hint = original_level(k);
+    if (derived && unchanged && !hint.empty())
+      std::copy(hint.begin(), hint.end(), pixels.begin() + std::ptrdiff_t(at));
+    else if (!index_exactly(rule, levels[k], hint, pixels.data() + at))
+      index_pixels(rule, levels[k], pixels.data() + at);  // an averaged colour the palette lacks: the nearest
+    at += std::size_t(levels[k].width) * levels[k].height;
+  }
+  return pixels;
+}
+
 // The payload around stored pixels: header from `options`, palette for format 0, Page chunk.
 Result<ByteBuffer> assemble(std::uint32_t width, std::uint32_t height, std::size_t level_count, const EncodeOptions& options,
                             const std::optional<Palette>& palette, const ByteBuffer& pixels) {
@@ -189,9 +248,8 @@ Result<ByteBuffer> assemble(std::uint32_t width, std::uint32_t height, std::size
   return write(t);
 }
 
-}  // namespace
-
-Result<ByteBuffer> encode_levels(std::span<const Image> levels, const EncodeOptions& options) {
+// encode_levels; `derived`: levels 1.. were built from level 0 (encode).
+Result<ByteBuffer> encode_chain(std::span<const Image> levels, const EncodeOptions& options, bool derived) {
   if (levels.empty()) return invalid("no image to encode");
   if (levels.size() > kMaxMipCount) return invalid(fmt::format("{} mip levels, at most {}", levels.size(), kMaxMipCount));
   const Image& base = levels[0];
@@ -203,6 +261,11 @@ Result<ByteBuffer> encode_levels(std::span<const Image> levels, const EncodeOpti
     if (levels[i].rgba.size() != std::size_t(w) * h * 4)
       return invalid(fmt::format("mip level {} has {} bytes of RGBA, must be {}", i, levels[i].rgba.size(),
                                  std::size_t(w) * h * 4));
+  }
+  if (std::optional<ByteBuffer> kept = indices_into_original(levels, options, derived)) {
+    Palette palette{};
+    std::copy(options.original->palette.begin(), options.original->palette.end(), palette.begin());
+    return assemble(base.width, base.height, levels.size(), options, palette, *kept);
   }
   std::optional<Palette> palette;
   PixelRule rule;
@@ -227,6 +290,12 @@ Result<ByteBuffer> encode_levels(std::span<const Image> levels, const EncodeOpti
   return assemble(base.width, base.height, levels.size(), options, palette, pixels);
 }
 
+}  // namespace
+
+Result<ByteBuffer> encode_levels(std::span<const Image> levels, const EncodeOptions& options) {
+  return encode_chain(levels, options, false);
+}
+
 Result<ByteBuffer> encode(const Image& image, const EncodeOptions& options) {
   PARKAN_TRY(check_image(image, "image"));
   std::uint32_t full = full_mip_count(image.width, image.height);
@@ -238,7 +307,7 @@ Result<ByteBuffer> encode(const Image& image, const EncodeOptions& options) {
   // from RGBA8 and encoded one by one.
   if (is_indexed(options.format) || options.gamma_correct_mips) {
     std::vector<Image> chain = build_mip_chain(image, count, options.gamma_correct_mips);
-    return encode_levels(chain, options);
+    return encode_chain(chain, options, true);
   }
   // Otherwise level 0 is encoded and every level k is the truncated mean of its stored fields
   // (docs/formats/texm.md 7.5).

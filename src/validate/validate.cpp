@@ -15,6 +15,7 @@
 #include "parkan/texm/model.hpp"
 #include "parkan/texm/palette.hpp"
 #include "parkan/core/utf8_path.hpp"
+#include "parkan/validate/codes.hpp"
 
 namespace parkan::validate {
 
@@ -97,7 +98,7 @@ std::optional<MappedFile> check_container(const GameFile& file, GameFacts& facts
   container.type = kContainerType;
   auto mapped = MappedFile::open(file.full);
   if (mapped) container.findings = rules(mapped->bytes());
-  else container.findings.push_back(to_diagnostic(mapped.error(), "game.file.unreadable"));
+  else container.findings.push_back(to_diagnostic(mapped.error(), codes::kGameFileUnreadable));
   locate_all(container.findings, file.path);
   facts.resources.push_back(std::move(container));
   if (!mapped) return std::nullopt;
@@ -207,7 +208,7 @@ void check_loose_file(const GameFile& file, GameFacts& facts) {
     CheckedResource failed;
     failed.file = file.path;
     failed.type = detail::type_key(*file.kind);  // a loose file is a Texm, a WEAR or a model
-    failed.findings.push_back(to_diagnostic(mapped.error(), "game.file.unreadable"));
+    failed.findings.push_back(to_diagnostic(mapped.error(), codes::kGameFileUnreadable));
     locate_all(failed.findings, file.path);
     facts.resources.push_back(std::move(failed));
     return;

@@ -14,6 +14,7 @@
 #include "parkan/msh/codes.hpp"
 #include "validate/validate_internal.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/validate/codes.hpp"
 #include "parkan/validate/model_wear.hpp"
 #include "parkan/validate/validate.hpp"
 #include "parkan/runtime/manager.hpp"
@@ -31,17 +32,17 @@ struct ReferenceRule {
 };
 // A WEAR material not in Material.lib: the engine logs "Material %s not found." and uses DEFAULT
 // (else entry 0): docs/runtime.md, material_lookup.hpp.
-constexpr ReferenceRule kWearMaterialMissing{"wear.material.missing", Severity::warning};
+constexpr ReferenceRule kWearMaterialMissing{codes::kWearMaterialMissing, Severity::warning};
 // A WEAR lightmap not in LightMap.lib: "LightMap %s not found.", the slot stays -1 (drawn unlit).
-constexpr ReferenceRule kWearLightmapMissing{"wear.lightmap.missing", Severity::error};
+constexpr ReferenceRule kWearLightmapMissing{codes::kWearLightmapMissing, Severity::error};
 // A MAT0 phase texture not in Textures.lib: the texture slot stays -1 (drawn untextured).
-constexpr ReferenceRule kMaterialTextureMissing{"mat0.texture.missing", Severity::error};
+constexpr ReferenceRule kMaterialTextureMissing{codes::kMat0TextureMissing, Severity::error};
 // An indexed texture whose name picks a palette the bank lacks: an empty slot (docs/runtime.md).
-constexpr ReferenceRule kTexturePaletteMissing{"texm.palette.missing", Severity::warning};
+constexpr ReferenceRule kTexturePaletteMissing{codes::kTexmPaletteMissing, Severity::warning};
 // A model with batches and no `<stem>.wea` beside it: nothing says which materials it uses.
 constexpr ReferenceRule kModelWearMissing{msh::codes::kWearMissing, Severity::warning};
 // A library the references need is not in the game folder.
-constexpr ReferenceRule kLibraryMissing{"game.library.missing", Severity::error};
+constexpr ReferenceRule kLibraryMissing{codes::kGameLibraryMissing, Severity::error};
 
 void add_reference_finding(CheckedResource& where, const ReferenceRule& rule, std::optional<std::uint64_t> offset,
                            std::string message) {

@@ -4,6 +4,7 @@
 
 #include "parkan/msh/codes.hpp"
 #include "validate/validate_internal.hpp"
+#include "parkan/validate/codes.hpp"
 #include "parkan/validate/validate.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/model.hpp"
@@ -39,7 +40,7 @@ void check_material_resource(const ResourceInput& input, CheckedResource& out) {
   out.type = type_key(kind("mat0"));
   auto mat = material::read_mat0(input.bytes, {input.attr1, input.attr2});
   if (!mat) {
-    out.findings.push_back(to_diagnostic(mat.error(), "mat0.read"));
+    out.findings.push_back(to_diagnostic(mat.error(), codes::kMat0Read));
     return;
   }
   append_findings(out.findings, material::check_mat0(*mat));
@@ -75,7 +76,7 @@ void check_model_resource(const ResourceInput& input, CheckedResource& out) {
 
 void check_palette_resource(const ResourceInput& input, CheckedResource& out) {
   out.type = type_key(kind("palette"));
-  if (auto pal = texm::read_pal(input.bytes); !pal) out.findings.push_back(to_diagnostic(pal.error(), "pal.read"));
+  if (auto pal = texm::read_pal(input.bytes); !pal) out.findings.push_back(to_diagnostic(pal.error(), codes::kPalRead));
 }
 
 // Counted under its FourCC (STAT, BTLU, ...) as `archive list` prints it (docs/formats/objects.md 1.1).

@@ -15,6 +15,7 @@
 #include "parkan/rsli/archive.hpp"
 #include "parkan/texm/model.hpp"
 #include "parkan/core/utf8_path.hpp"
+#include "parkan/validate/codes.hpp"
 
 namespace parkan::validate::detail {
 
@@ -51,7 +52,7 @@ GameFile scan_file(const std::filesystem::path& full, std::string relative, std:
   file.path = std::move(relative);
   auto read = read_file_head(full, 12);  // NRes: magic, version, entry count
   if (!read) {
-    unreadable.push_back({"game.file.unreadable", Severity::error, {file.path, {}, {}}, "cannot open the file"});
+    unreadable.push_back({codes::kGameFileUnreadable, Severity::error, {file.path, {}, {}}, "cannot open the file"});
     return file;
   }
   const ByteBuffer& head = *read;
@@ -73,7 +74,7 @@ void scan_subfolder(const std::filesystem::path& folder, const std::string& rela
                     std::vector<Diagnostic>& unreadable) {
   auto entries = list_folder(folder);
   if (!entries)
-    unreadable.push_back({"game.folder.unreadable", Severity::error, {relative, {}, {}}, entries.error().message});
+    unreadable.push_back({codes::kGameFolderUnreadable, Severity::error, {relative, {}, {}}, entries.error().message});
   else
     scan_entries(folder, relative, *entries, files, unreadable);
 }

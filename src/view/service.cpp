@@ -7,6 +7,7 @@
 
 #include "parkan/validate/validate_json.hpp"
 #include "parkan/core/utf8_path.hpp"
+#include "parkan/resource/kind.hpp"
 #include "view_internal.hpp"
 
 namespace parkan::view {
@@ -20,11 +21,14 @@ Service::~Service() = default;
 
 const validate::ValidationReport& Service::report() const { return state_->report; }
 
-Result<std::unique_ptr<Service>> Service::open(const std::filesystem::path& game_dir) {
+Result<std::unique_ptr<Service>> Service::open(const std::filesystem::path& game_dir,
+                                               const std::filesystem::path& base) {
   auto state = std::make_unique<State>();
   state->root = game_dir;
-  PARKAN_ASSIGN(state->report, validate::validate_game(game_dir));
-  PARKAN_ASSIGN(resource::Game game, resource::Game::open(game_dir));
+  PARKAN_ASSIGN(resource::Game game, resource::Game::open(game_dir, base));  // fails fast on a missing base
+  validate::ValidateOptions options;
+  options.base = base;
+  PARKAN_ASSIGN(state->report, validate::validate_game(game_dir, options));
   state->game = std::make_unique<resource::Game>(std::move(game));
   for (const validate::FoundFile& f : state->report.files) state->files.emplace(f.path, f.kind);
   for (std::size_t i = 0; i < state->report.findings.size(); ++i) {
@@ -134,14 +138,27 @@ Resolved resolve(const ServiceState& state, const Query& query) {
     out.error = error_response(400, "view.bad_request", "the parameter `file` is missing");
     return out;
   }
-  // Only a path the game's scan found is served: nothing else of the file system is reachable.
+  // Only a path the game's scan found is served, or a file of the base game that the mod leaves to it
+  // (found as resource::Game finds it, never outside the base folder): nothing else is reachable.
   const std::string& file = file_it->second;
   auto listed = state.files.find(file);
-  if (listed == state.files.end()) {
+  std::optional<std::filesystem::path> base_file;
+  if (listed == state.files.end() && state.game->from_base(file)) base_file = state.game->path_of(file);
+  if (listed == state.files.end() && !base_file) {
     out.error = error_response(404, "view.not_found", fmt::format("no file {} in the game", file));
     return out;
   }
-  const bool container = listed->second->is_container;
+  std::optional<resource::Payload> whole_file;  // a base game's file, read to learn its kind
+  if (base_file) {
+    auto payload = resource::open_file_payload(*base_file);
+    if (!payload) {
+      out.error = unreadable_response(file, payload.error());
+      return out;
+    }
+    whole_file = *std::move(payload);
+  }
+  const resource::Kind& kind = whole_file ? resource::kind_of(*whole_file) : *listed->second;
+  const bool container = kind.is_container;
   Located located;
   located.file = file;
   if (query.count("entry")) {
@@ -173,13 +190,16 @@ Resolved resolve(const ServiceState& state, const Query& query) {
     located.view = view_of_type(payload->location().type_id);
     located.payload = *std::move(payload);
     located.archive = *std::move(archive);
+  } else if (whole_file) {
+    located.view = kind.view;
+    located.payload = *std::move(whole_file);
   } else {
     auto payload = resource::open_file_payload(state.root / path_from_utf8(file));
     if (!payload) {
       out.error = unreadable_response(file, payload.error());
       return out;
     }
-    located.view = listed->second->view;
+    located.view = kind.view;
     located.payload = *std::move(payload);
   }
   out.located = std::move(located);

@@ -92,6 +92,74 @@ TEST_F(Mat0Cli, WholeLibraryDumpAndBuild) {
             "parkan: error: " + lib + " is an archive: name one material as " + lib + "::NAME or " + lib + "::#N\n");
 }
 
+// The text form on stdout: an array of numbers on one line (docs/cli.md 3.8); the file built from it is
+// the payload it came from.
+TEST_F(Mat0Cli, DumpTextPutsAnArrayOfNumbersOnOneLine) {
+  const ByteBuffer small = {
+      0x01, 0x00, 0x00, 0x00, 0x03, 0xFF, 0x00, 0x00, 0x00, 0x3F, 0xE8, 0x03, 0x00, 0x00,  // docs/formats/mat0.md 3
+      1, 2, 3, 100, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 4, 0xFF,
+      'A', '.', '0', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  const std::string src = write("small.mat0", small);
+  auto dump = run_cli({"mat0", "dump", src});
+  ASSERT_EQ(dump.exit_code, 0) << dump.err;
+  EXPECT_EQ(dump.out,
+            "{\n"
+            "  \"attr2\": 6,\n"
+            "  \"blocks\": [],\n"
+            "  \"format\": \"MAT0\",\n"
+            "  \"phases\": [\n"
+            "    {\n"
+            "      \"ambient\": [1, 2, 3],\n"
+            "      \"ambient_alpha\": 100,\n"
+            "      \"diffuse\": [4, 5, 6],\n"
+            "      \"diffuse_alpha_unused\": 7,\n"
+            "      \"emissive\": [12, 13, 14, 15],\n"
+            "      \"page_cell\": -1,\n"
+            "      \"power_log2\": 4,\n"
+            "      \"specular\": [8, 9, 10],\n"
+            "      \"specular_alpha_unused\": 11,\n"
+            "      \"texture\": \"A.0\"\n"
+            "    }\n"
+            "  ],\n"
+            "  \"prefix\": {\n"
+            "    \"damage_rate\": 1000,\n"
+            "    \"ground_class\": 3,\n"
+            "    \"meta_b\": 255,\n"
+            "    \"speed_factor\": 0.5\n"
+            "  },\n"
+            "  \"runtime_flags\": {\n"
+            "    \"flag_a\": false,\n"
+            "    \"flag_b\": false,\n"
+            "    \"other_bits\": 0,\n"
+            "    \"pipeline\": \"ONE/ZERO\",\n"
+            "    \"texture_flag\": false\n"
+            "  }\n"
+            "}\n");
+  const std::string text = write("small.json", as_bytes(dump.out));
+  auto build = run_cli({"mat0", "build", text, (dir / "small.built").string()});
+  ASSERT_EQ(build.exit_code, 0) << build.err;
+  EXPECT_EQ(test::read_bytes(dir / "small.built"), small);
+}
+
+// A file added to a dumped folder by hand is not built into the library, and says so as archive pack
+// says it (docs/cli.md 3.1).
+TEST_F(Mat0Cli, BuildWarnsAboutFilesNotInTheManifest) {
+  const std::filesystem::path folder = dir / "materials";
+  ASSERT_EQ(run_cli({"mat0", "dump", lib, folder.string()}).exit_code, 0);
+  test::write_bytes(folder / "NEW.json", as_bytes(std::string("{}")));
+  test::write_bytes(folder / "notes.txt", as_bytes(std::string("mine")));
+  const std::string out = (folder / "rebuilt.lib").string();  // written into the folder: not reported
+  auto build = run_cli({"mat0", "build", folder.string(), out});
+  EXPECT_EQ(build.exit_code, 0);
+  EXPECT_EQ(build.err, "parkan: warning: " + (folder / "NEW.json").string() +
+                           ": not in the manifest, so not packed (add it to \"entries\" to pack it) "
+                           "[nres.folder.unlisted]\n"
+                           "parkan: warning: " + (folder / "notes.txt").string() +
+                           ": not in the manifest, so not packed (add it to \"entries\" to pack it) "
+                           "[nres.folder.unlisted]\n");
+  EXPECT_EQ(test::read_bytes(out), lib_bytes);
+}
+
 TEST_F(Mat0Cli, BarePayloadNeedsItsAttributes) {
   std::string bare = write("loop.mat0", payload("ANIM_LOOP"));
   auto ok = run_cli({"mat0", "dump", bare, "--json"});

@@ -1,5 +1,6 @@
 // parkan texm ...: the docs/cli.md contract on textures and archives the test builds.
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -327,9 +328,131 @@ TEST_F(TexmCli, FromPngIntoAnArchiveKeepsTheOriginalHeaderAndEverythingElse) {
   EXPECT_EQ(m.header.mip_count, 4u);  // the original's 7, capped at the 8x8 chain
 
   EXPECT_EQ(run_cli({"texm", "from-png", in, lib, "--into", lib + "::#0"}).exit_code, 3);
-  auto nowhere = run_cli({"texm", "from-png", in, path("n.lib"), "--into", lib + "::MISSING.0"});
+  auto nowhere = run_cli({"texm", "from-png", in, path("n.lib"), "--into", lib + "::#3"});
   EXPECT_EQ(nowhere.exit_code, 1);
-  EXPECT_EQ(nowhere.err, "parkan: error: " + lib + ": no entry named \"MISSING.0\"\n");
+  EXPECT_EQ(nowhere.err, "parkan: error: " + lib + ": no entry #3 (the archive has 3 entries)\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "n.lib"));
+  auto wear = run_cli({"texm", "from-png", in, path("n.lib"), "--into", lib + "::note.wea"});
+  EXPECT_EQ(wear.exit_code, 1);
+  EXPECT_EQ(wear.err, "parkan: error: " + lib + "::NOTE.wea: this entry is a WEAR, not a Texm\n");
+}
+
+// A hand-built NRes directory row (docs/formats/nres.md 2): type, attr1..3, size, the name field.
+struct Row {
+  std::uint32_t type_id, attr1, attr2, attr3, size;
+  std::string name;
+};
+std::vector<Row> rows_of(const ByteBuffer& archive) {
+  const std::uint32_t count = load_u32(archive.data() + 8);
+  const std::size_t directory = archive.size() - std::size_t(count) * 64;
+  std::vector<Row> rows;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint8_t* row = archive.data() + directory + 64 * i;
+    rows.push_back({load_u32(row), load_u32(row + 4), load_u32(row + 8), load_u32(row + 16), load_u32(row + 12),
+                    std::string(reinterpret_cast<const char*>(row + 20))});
+  }
+  return rows;
+}
+
+// docs/cli.md 4.3: --into ARCHIVE::NAME with a name no entry has adds the texture, with the
+// attributes the archive's textures carry; every other byte of the archive is kept.
+TEST_F(TexmCli, FromPngIntoANewNameAddsTheTexture) {
+  ByteBuffer a = texture(8, 8, texm::Format::rgb565, 1), b = texture(4, 4, texm::Format::argb8888, 1);
+  std::vector<nres::EntrySpec> specs = {{texm::kMagic, 7, 0, 2, "METAL.0", a}, {texm::kMagic, 7, 0, 2, "PANEL.B3", b}};
+  const std::string lib = write("Textures.lib", *nres::build(specs));
+  const ByteBuffer before = test::read_bytes(lib);
+  std::string in = write("in.png", *png::encode(pattern(4, 2)));
+  auto r = run_cli({"texm", "from-png", in, path("new.lib"), "--into", lib + "::NEW.0", "--format", "565"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const ByteBuffer after = test::read_bytes(dir / "new.lib");
+  const std::vector<Row> rows = rows_of(after);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[2].type_id, 0x6D786554u);  // "Texm"
+  EXPECT_EQ(rows[2].name, "NEW.0");
+  EXPECT_EQ(std::tie(rows[2].attr1, rows[2].attr2, rows[2].attr3), std::make_tuple(7u, 0u, 2u));
+  EXPECT_EQ(rows[2].size, 32u + 4 * 2 * 2);  // header and 4x2 pixels of 2 bytes, one level
+  nres::Archive fresh = *nres::read(after);
+  texm::Texture t = *texm::read(fresh.payload(2));
+  EXPECT_EQ(t.header, (texm::Header{texm::kMagic, 4, 2, 1, 0, 0, 0, 565}));
+  EXPECT_TRUE(std::ranges::equal(fresh.payload(0), a));
+  EXPECT_TRUE(std::ranges::equal(fresh.payload(1), b));
+  EXPECT_EQ(test::read_bytes(lib), before);
+  // Textures whose attributes differ: a new one takes the registry's (0, 0, 0).
+  specs[1].attr1 = 8;
+  const std::string mixed = write("Mixed.lib", *nres::build(specs));
+  ASSERT_EQ(run_cli({"texm", "from-png", in, path("mixed.lib"), "--into", mixed + "::NEW.0"}).exit_code, 0);
+  const Row added = rows_of(test::read_bytes(dir / "mixed.lib"))[2];
+  EXPECT_EQ(std::tie(added.attr1, added.attr2, added.attr3), std::make_tuple(0u, 0u, 0u));
+}
+
+// docs/cli.md 4.3: a folder of PNGs goes back in one command: each to the texture `texm to-png`
+// wrote it from (format, flags, mips and Page kept), a new name added, other files named and skipped.
+TEST_F(TexmCli, FromPngFolderPutsEveryPngBackInOneWrite) {
+  const std::string lib = archive("Textures.lib");
+  ASSERT_EQ(run_cli({"--quiet", "texm", "to-png", lib, path("pngs")}).exit_code, 0);
+  write("pngs/PANEL.B3.png", *png::encode(pattern(8, 8)));                  // edited
+  write("pngs/new.1.png", *png::encode(pattern(2, 2)));                     // a new texture
+  write("pngs/notes.txt", ByteBuffer{'x'});
+  auto r = run_cli({"texm", "from-png", path("pngs"), path("out.lib"), "--into", lib});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "parkan: warning: " + (std::filesystem::path(path("pngs")) / "notes.txt").string() +
+                       ": not a .png file: skipped\n2 textures replaced and 1 texture added in " + path("out.lib") + "\n");
+  const ByteBuffer before = test::read_bytes(lib), after = test::read_bytes(dir / "out.lib");
+  nres::Archive old = *nres::read(before), fresh = *nres::read(after);
+  ASSERT_EQ(fresh.entries.size(), 4u);
+  EXPECT_TRUE(std::ranges::equal(fresh.payload(0), old.payload(0)));  // METAL.0 unedited: the same bytes
+  texm::Texture panel = *texm::read(fresh.payload(1));
+  EXPECT_EQ(panel.header, (texm::Header{texm::kMagic, 8, 8, 1, 32, 0, 0, 8888}));
+  EXPECT_EQ(panel.page, (std::vector<texm::PageRect>{{0, 4, 0, 4}}));
+  EXPECT_EQ(*texm::decode(panel, 0), pattern(8, 8));
+  EXPECT_TRUE(std::ranges::equal(fresh.payload(2), old.payload(2)));  // NOTE.wea
+  EXPECT_EQ(rows_of(after)[3].name, "new.1");
+  EXPECT_EQ(texm::read(fresh.payload(3))->header, (texm::Header{texm::kMagic, 2, 2, 1, 0, 0, 0, 8888}));
+  // A PNG that does not decode stops the whole command before anything is written.
+  write("pngs/METAL.0.png", ByteBuffer{'n', 'o'});
+  auto bad = run_cli({"--quiet", "texm", "from-png", path("pngs"), path("bad.lib"), "--into", lib});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err,  // the first file by name: nothing after it is read
+            "parkan: error: " + (std::filesystem::path(path("pngs")) / "METAL.0.png").string() +
+                ": not a PNG file (bad signature) at offset 0x0\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "bad.lib"));
+#ifndef _WIN32  // two names that differ only by case are one file there
+  write("pngs/METAL.0.png", *png::encode(pattern(2, 2)));
+  write("pngs/metal.0.png", *png::encode(pattern(2, 2)));
+  auto twice = run_cli({"--quiet", "texm", "from-png", path("pngs"), path("bad.lib"), "--into", lib});
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_EQ(twice.err, "parkan: error: " + (std::filesystem::path(path("pngs")) / "metal.0.png").string() +
+                           ": a second PNG for the texture METAL.0\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "bad.lib"));
+#endif
+  auto entry = run_cli({"texm", "from-png", path("pngs"), path("bad.lib"), "--into", lib + "::#0"});
+  EXPECT_EQ(entry.exit_code, 2);
+  EXPECT_EQ(entry.err, "parkan: error: " + path("pngs") + " is a folder: --into needs the whole ARCHIVE, not " + lib +
+                           "::#0\n");
+}
+
+// An unedited format 0 texture through PNG and back is the same bytes (docs/formats/texm.md 7.4):
+// its palette, which repeats colours (entries 0 and 1, and 5..255) and holds near ones (entry 2), and its
+// exact indices are kept. The Texm is built by hand (docs/formats/texm.md 3.1, 3.3).
+TEST_F(TexmCli, Format0ThroughPngAndBackIsTheSameBytes) {
+  ByteBuffer t;
+  for (std::uint32_t v : {texm::kMagic, 16u, 16u, 1u, 32u, 0u, 0u, 0u}) {
+    t.resize(t.size() + 4);
+    store_u32(t.data() + t.size() - 4, v);
+  }
+  ByteBuffer palette(1024, 0);
+  const std::uint8_t entries[4][4] = {{30, 20, 10, 0}, {30, 20, 10, 0}, {31, 20, 10, 0}, {50, 100, 200, 0}};
+  for (std::size_t e = 0; e < 4; ++e) std::copy(entries[e], entries[e] + 4, palette.begin() + std::ptrdiff_t(4 * e));
+  t.insert(t.end(), palette.begin(), palette.end());
+  const std::uint8_t used[6] = {1, 0, 2, 3, 9, 250};
+  for (std::size_t i = 0; i < 256; ++i) t.push_back(used[(i * 7 + i / 16) % 6]);
+  std::vector<nres::EntrySpec> specs = {{texm::kMagic, 0, 0, 0, "PAL.0", t}};
+  const std::string lib = write("Textures.lib", *nres::build(specs));
+  ASSERT_EQ(run_cli({"texm", "to-png", lib + "::PAL.0", path("pal.png")}).exit_code, 0);
+  auto r = run_cli({"texm", "from-png", path("pal.png"), path("out.lib"), "--into", lib + "::PAL.0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_bytes(dir / "out.lib"), test::read_bytes(lib));
 }
 
 TEST_F(TexmCli, LoadMatchesTheContractExample) {
@@ -419,6 +542,27 @@ TEST_F(TexmCli, WholeArchiveStopsWithExit3WhenAnOutputCannotBeWritten) {
   auto r = run_cli({"--quiet", "texm", "to-png", lib, path("out")});
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_NE(r.err.find("parkan: error: " + (std::filesystem::path(path("out")) / "METAL.0.png").string() + ": "), std::string::npos) << r.err;
+}
+
+// docs/cli.md 1.6: an export that fails half way leaves OUTDIR as it was: the files that were there
+// stay, byte for byte, and none of this run's remain (PANEL.B3.png was written before the failure).
+TEST_F(TexmCli, WholeArchiveThatFailsLeavesTheFolderAsItWas) {
+  const ByteBuffer panel = texture(8, 8, texm::Format::argb8888, 1), metal = texture(4, 4, texm::Format::rgb565, 1);
+  std::vector<nres::EntrySpec> specs = {{texm::kMagic, 0, 0, 0, "PANEL.B3", panel}, {texm::kMagic, 0, 0, 0, "METAL.0", metal}};
+  const std::string lib = write("Order.lib", *nres::build(specs));
+  std::filesystem::create_directories(dir / "out" / "METAL.0.png");
+  write("out/keep.txt", ByteBuffer{'k'});
+  write("out/PANEL.B3.png", ByteBuffer{'o', 'l', 'd'});
+  auto r = run_cli({"texm", "to-png", lib, path("out")});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err, "parkan: error: " + (std::filesystem::path(path("out")) / "METAL.0.png").string() +
+                       ": cannot write the file: a folder (or another non-file) is in the way\n");
+  std::set<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir / "out")) names.insert(e.path().filename().string());
+  EXPECT_EQ(names, (std::set<std::string>{"METAL.0.png", "PANEL.B3.png", "keep.txt"}));
+  EXPECT_EQ(test::read_bytes(dir / "out" / "PANEL.B3.png"), (ByteBuffer{'o', 'l', 'd'}));
+  EXPECT_EQ(test::read_bytes(dir / "out" / "keep.txt"), (ByteBuffer{'k'}));
+  EXPECT_TRUE(std::filesystem::is_empty(dir / "out" / "METAL.0.png"));
 }
 
 TEST_F(TexmCli, WholeArchiveNeedsAFolder) {

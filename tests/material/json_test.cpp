@@ -555,5 +555,84 @@ TEST(Mat0Json, RecordAndSampleShapes) {
   EXPECT_EQ(s["phase"], r);
 }
 
+// The text form (mat0 dump without --json, docs/cli.md 3.8): two-space indentation, an array of numbers
+// on one line, objects and arrays of objects and of names one item a line; still JSON, the same document.
+TEST(Mat0Json, TextFormPutsAnArrayOfNumbersOnOneLine) {
+  const ByteBuffer payload = {
+      0x01, 0x00, 0x01, 0x00, 0x03, 0xFF, 0x00, 0x00, 0x00, 0x3F, 0xE8, 0x03, 0x00, 0x00,  // docs/formats/mat0.md 3
+      1, 2, 3, 100, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 4, 0xFF,
+      'A', '.', '0', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0xF8, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0xF4, 0x01, 0x00, 0x00};
+  const Mat0 mat = read_mat0(payload, Mat0Attributes{0, 6}).value();
+  const json doc = mat0_to_json(mat);
+  const std::string text = mat0_text(doc);
+  EXPECT_EQ(text,
+            "{\n"
+            "  \"attr2\": 6,\n"
+            "  \"blocks\": [\n"
+            "    {\n"
+            "      \"interpolate\": [\n"
+            "        \"ambient\",\n"
+            "        \"diffuse\",\n"
+            "        \"specular\",\n"
+            "        \"emissive[0..2]\",\n"
+            "        \"ambient_alpha\"\n"
+            "      ],\n"
+            "      \"keys\": [\n"
+            "        {\n"
+            "          \"end_time\": 500,\n"
+            "          \"k2\": 0,\n"
+            "          \"phase\": 0\n"
+            "        }\n"
+            "      ],\n"
+            "      \"mode\": \"loop\"\n"
+            "    }\n"
+            "  ],\n"
+            "  \"format\": \"MAT0\",\n"
+            "  \"phases\": [\n"
+            "    {\n"
+            "      \"ambient\": [1, 2, 3],\n"
+            "      \"ambient_alpha\": 100,\n"
+            "      \"diffuse\": [4, 5, 6],\n"
+            "      \"diffuse_alpha_unused\": 7,\n"
+            "      \"emissive\": [12, 13, 14, 15],\n"
+            "      \"page_cell\": -1,\n"
+            "      \"power_log2\": 4,\n"
+            "      \"specular\": [8, 9, 10],\n"
+            "      \"specular_alpha_unused\": 11,\n"
+            "      \"texture\": \"A.0\"\n"
+            "    }\n"
+            "  ],\n"
+            "  \"prefix\": {\n"
+            "    \"damage_rate\": 1000,\n"
+            "    \"ground_class\": 3,\n"
+            "    \"meta_b\": 255,\n"
+            "    \"speed_factor\": 0.5\n"
+            "  },\n"
+            "  \"runtime_flags\": {\n"
+            "    \"flag_a\": false,\n"
+            "    \"flag_b\": false,\n"
+            "    \"other_bits\": 0,\n"
+            "    \"pipeline\": \"ONE/ZERO\",\n"
+            "    \"texture_flag\": false\n"
+            "  }\n"
+            "}");
+  auto parsed = parse_json_text(text);
+  ASSERT_TRUE(parsed) << parsed.error().to_string();
+  EXPECT_EQ(*parsed, doc);
+  EXPECT_EQ(write_mat0(mat0_from_json(*parsed).value()).value(), payload);
+  // Empty arrays and objects, negative and fractional numbers.
+  EXPECT_EQ(mat0_text(json::parse(R"({"a": [], "b": {}, "c": [0.5, -1], "d": [[1, 2], [3]]})")),
+            "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": [0.5, -1],\n  \"d\": [\n    [1, 2],\n    [3]\n  ]\n}");
+}
+
+RC_GTEST_PROP(Mat0Json, TextFormParsesBackToTheSameDocument, ()) {
+  Mat0 m = *test::gen_mat0();
+  const json doc = mat0_to_json(m);
+  auto parsed = parse_json_text(mat0_text(doc));
+  RC_ASSERT(parsed.ok());
+  RC_ASSERT(*parsed == doc);
+}
+
 }  // namespace
 }  // namespace parkan::material

@@ -189,22 +189,22 @@ TEST(Payload, WrongTypeIsNamedBeforeParsing) {
   write_bytes(dir / "Textures.lib", sample_archive());
   const std::string path = (dir / "Textures.lib").string();
   Payload rock = open_payload(path + "::ROCK.0").value();
-  Status wrong = rock.expect_type(kTypeMat0, "MAT0");
+  Status wrong = expect_kind(rock, *find_kind("mat0"));
   ASSERT_FALSE(wrong);
   EXPECT_EQ(wrong.error().to_string(), path + "::ROCK.0: this entry is a Texm, not a MAT0");
   EXPECT_EQ(wrong.error().rule, "resource.type");
-  EXPECT_TRUE(rock.expect_type(kTypeTexm, "Texm"));
+  EXPECT_TRUE(expect_kind(rock, *find_kind("texm")));
 
   // A bare file: only a known magic of another kind is refused.
   write_bytes(dir / "rock.texm", text_bytes("Texm...."));
   Payload bare = open_payload((dir / "rock.texm").string()).value();
   EXPECT_FALSE(bare.is_entry());
-  EXPECT_EQ(bare.expect_type(kTypeMat0, "MAT0").error().to_string(),
+  EXPECT_EQ(expect_kind(bare, *find_kind("mat0")).error().to_string(),
             (dir / "rock.texm").string() + ": this file is a Texm, not a MAT0");
   Payload lib = open_payload(path).value();
-  EXPECT_EQ(lib.expect_type(kTypeTexm, "Texm").error().to_string(), path + ": this file is an NRes archive, not a Texm");
+  EXPECT_EQ(expect_kind(lib, *find_kind("texm")).error().to_string(), path + ": this file is an NRes archive, not a Texm");
   write_bytes(dir / "stone.mat", text_bytes("no magic"));
-  EXPECT_TRUE(open_payload((dir / "stone.mat").string()).value().expect_type(kTypeMat0, "MAT0"));
+  EXPECT_TRUE(expect_kind(open_payload((dir / "stone.mat").string()).value(), *find_kind("mat0")));
 }
 
 TEST(Game, FindsFilesCaseInsensitivelyAndOpensEachOnce) {

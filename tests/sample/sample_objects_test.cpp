@@ -147,11 +147,15 @@ TEST(SampleObjects, FourCcTypesSizesAndEmptySlots) {
         EXPECT_FALSE(seen_absent) << key << ": the used slots come first";
       }
     }
-    if (type->fourcc == "STAT") EXPECT_TRUE(refs[5].absent()) << key;
+    if (type->fourcc == "STAT") {
+      EXPECT_TRUE(refs[5].absent()) << key;
+    }
   }
   // The type id word holds the characters in file order: "STAT" is 53 54 41 54, "SUNO" 53 55 4E 4F.
   for (const auto& [key, type_id] : game.object_types)
-    if (key.starts_with("s_")) EXPECT_EQ(type_id, 0x54415453u) << key;
+    if (key.starts_with("s_")) {
+      EXPECT_EQ(type_id, 0x54415453u) << key;
+    }
   EXPECT_EQ(game.object_types.at("sun"), 0x4F4E5553u);
   EXPECT_EQ(per_type, (std::map<std::string, std::size_t>{
                           {"BTLU", 140}, {"EXTO", 90}, {"FORT", 3}, {"STAT", 170}, {"SUNO", 1}}));

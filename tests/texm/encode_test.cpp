@@ -6,7 +6,9 @@
 #include <rapidcheck/gtest.h>
 
 #include "parkan/texm/decode.hpp"
+#include "parkan/texm/mips.hpp"
 #include "parkan/texm/read.hpp"
+#include "builders.hpp"
 
 namespace parkan::texm {
 namespace {
@@ -222,6 +224,100 @@ TEST(TexmEncode, RejectsBadImagesAndChains) {
   options.mip_count = 4;
   EXPECT_EQ(encode(gradient(4, 3), options).error().to_string(), "4 mip levels requested, a 4x3 image has at most 3");
   EXPECT_EQ(encode_levels({}, options).error().to_string(), "no image to encode");
+}
+
+
+// A format 0 texture built by hand (docs/formats/texm.md 3.1, 3.3): 8x8 with a 4x4 level, a palette
+// with duplicate colours (entries 0 and 1; 3 and 4, whose X bytes differ; 5..255 all black) and a
+// near-duplicate (entry 2), and a level 1 that is no mean of level 0.
+ByteBuffer hand_built_indexed(std::uint32_t flags5) {
+  test::RawTexm raw;
+  raw.width = 8;
+  raw.height = 8;
+  raw.mip_count = 2;
+  raw.flags4 = 32;
+  raw.flags5 = flags5;
+  raw.format = 0;
+  ByteBuffer palette(kPaletteSize, 0);
+  const std::uint8_t entries[5][4] = {{30, 20, 10, 0}, {30, 20, 10, 0}, {31, 20, 10, 0}, {50, 100, 200, 0}, {50, 100, 200, 9}};
+  for (std::size_t e = 0; e < 5; ++e) std::copy(entries[e], entries[e] + 4, palette.begin() + std::ptrdiff_t(4 * e));
+  raw.body = palette;
+  const std::uint8_t used[8] = {1, 0, 2, 4, 3, 7, 200, 1};
+  for (std::size_t i = 0; i < 64; ++i) raw.body.push_back(used[(i * 5 + i / 8) % 8]);
+  for (std::size_t i = 0; i < 16; ++i) raw.body.push_back(used[(i * 3 + 1) % 8]);
+  return raw.bytes();
+}
+
+EncodeOptions options_of(const Texture& t) {
+  EncodeOptions o;
+  o.format = t.format;
+  o.mip_count = t.header.mip_count;
+  o.flags4 = t.header.flags4;
+  o.flags5 = t.header.flags5;
+  o.unk6 = t.header.unk6;
+  o.original = t;
+  return o;
+}
+
+// docs/formats/texm.md 7.4: an unedited format 0 texture decoded and encoded again over its own
+// palette comes back byte for byte (the median cut changed the indices, and the mean of level 0
+// replaced level 1), with or without a colour key.
+TEST(TexmEncode, UneditedFormat0KeepsItsPaletteIndicesAndLevels) {
+  for (std::uint32_t flags5 : {0u, kColourKeyFlag}) {
+    const ByteBuffer bytes = hand_built_indexed(flags5);
+    const Texture original = *read(bytes);
+    const Image image = *decode(original, 0);
+    EXPECT_EQ(*encode(image, options_of(original)), bytes) << flags5;
+    EncodeOptions median_cut = options_of(original);
+    median_cut.original.reset();
+    EXPECT_NE(*encode(image, median_cut), bytes) << flags5;  // what from-png --into wrote before
+  }
+}
+
+TEST(TexmEncode, EditedFormat0TakesTheFirstEntryOfANewColourAndRebuildsItsLevels) {
+  const ByteBuffer bytes = hand_built_indexed(0);
+  const Texture original = *read(bytes);
+  Image image = *decode(original, 0);
+  // Pixel 0 (index 1 in the original) becomes entry 3's colour: index 3, the first entry of that colour.
+  image.rgba[0] = 200, image.rgba[1] = 100, image.rgba[2] = 50;
+  const Texture edited = *read(*encode(image, options_of(original)));
+  EXPECT_TRUE(std::ranges::equal(edited.palette, original.palette));
+  ByteBuffer expected0(original.level_bytes(0).begin(), original.level_bytes(0).end());
+  expected0[0] = 3;
+  EXPECT_TRUE(std::ranges::equal(edited.level_bytes(0), expected0));
+  // Level 1 is built again from level 0 (the original's has index 3 at (1, 0)): (1, 0) is the mean
+  // of level 0's pixels 2, 3, 10, 11, indices 2, 1, 4, 1, that is R 10, 10, 200, 10, G 20, 20, 100, 20,
+  // B 31, 30, 50, 30: (57, 40, 35), in no entry; the nearest is entry 2 (R 10 G 20 B 31).
+  EXPECT_EQ(original.level_bytes(1)[1], 3);
+  EXPECT_EQ(edited.level_bytes(1)[1], 2);
+  EXPECT_EQ(*decode(edited, 0), image);
+  // A colour the palette lacks: a median cut, as for a new texture.
+  image.rgba[0] = 1;
+  EXPECT_FALSE(std::ranges::equal(read(*encode(image, options_of(original)))->palette, original.palette));
+}
+
+
+// Any format 0 texture, its palette full of repeated colours, decoded and encoded over itself comes
+// back byte for byte (docs/formats/texm.md 7.4).
+RC_GTEST_PROP(TexmEncode, AnyFormat0RoundTripsOverItsOwnPalette, ()) {
+  const std::uint32_t w = *rc::gen::inRange(1u, 17u), h = *rc::gen::inRange(1u, 17u);
+  const std::uint32_t full = full_mip_count(w, h);
+  test::RawTexm raw;
+  raw.width = w;
+  raw.height = h;
+  raw.mip_count = *rc::gen::inRange(1u, full + 1);
+  raw.flags5 = *rc::gen::element(0u, kColourKeyFlag, kFadePaletteFlag | 3u);
+  raw.format = 0;
+  const auto shades = *rc::gen::container<std::vector<std::uint8_t>>(4, rc::gen::arbitrary<std::uint8_t>());
+  const auto picks = *rc::gen::container<std::vector<int>>(kPaletteSize, rc::gen::inRange(0, 4));
+  for (int pick : picks) raw.body.push_back(shades[std::size_t(pick)]);  // few distinct values: many duplicate entries
+  std::size_t pixels = 0;
+  for (std::uint32_t k = 0; k < raw.mip_count; ++k) pixels += std::size_t(level_side(w, k)) * level_side(h, k);
+  const auto indices = *rc::gen::container<std::vector<std::uint8_t>>(pixels, rc::gen::arbitrary<std::uint8_t>());
+  raw.body.insert(raw.body.end(), indices.begin(), indices.end());
+  const ByteBuffer bytes = raw.bytes();
+  const Texture original = *read(bytes);
+  RC_ASSERT(*encode(*decode(original, 0), options_of(original)) == bytes);
 }
 
 }  // namespace

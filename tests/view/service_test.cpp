@@ -412,5 +412,51 @@ TEST(ViewServiceOpen, AFolderThatIsNotThereIsAnError) {
   EXPECT_EQ(service.error().code, ErrorCode::io);
 }
 
+// A mod holding only its Material.lib, viewed over the game it modifies (--base): the page lists the
+// mod's files alone, a material's texture is found in the base game's Textures.lib and served from it.
+TEST(ViewServiceBase, AModIsViewedOverItsBaseGame) {
+  test::TempDir dir;
+  ASSERT_TRUE(sample::write_sample_game(dir / "game", sample::SampleOptions{}));
+  std::filesystem::create_directory(dir / "mod");
+  std::filesystem::copy_file(dir / "game" / "Material.lib", dir / "mod" / "Material.lib");
+  const Query rock_material{{"file", "Material.lib"}, {"entry", "1"}};
+
+  auto alone = Service::open(dir / "mod");
+  ASSERT_TRUE(alone) << alone.error().to_string();
+  Response phases = (*alone)->handle("/api/material", rock_material);
+  ASSERT_EQ(phases.status, 200) << phases.body;
+  EXPECT_TRUE(json::parse(phases.body)["phases"][0]["texture_ref"].is_null());
+  EXPECT_EQ((*alone)->handle("/api/texture.png", {{"file", "Textures.lib"}, {"entry", "0"}}).status, 404);
+
+  auto over = Service::open(dir / "mod", dir / "game");
+  ASSERT_TRUE(over) << over.error().to_string();
+  const json game = json::parse((*over)->handle("/api/game", {}).body);
+  ASSERT_EQ(game["files"].size(), 1u);
+  EXPECT_EQ(game["files"][0]["file"], "Material.lib");
+  EXPECT_EQ(game["summary"]["errors"], 0);  // the textures its materials name are in the base game
+  const json material = json::parse((*over)->handle("/api/material", rock_material).body);
+  const json& ref = material["phases"][0]["texture_ref"];
+  ASSERT_TRUE(ref.is_object()) << material.dump();
+  EXPECT_EQ(ref["file"], "Textures.lib");
+  const Query texture{{"file", "Textures.lib"}, {"entry", std::to_string(ref["entry"].get<int>())}};
+  const json entry = json::parse((*over)->handle("/api/entry", texture).body);
+  EXPECT_EQ(entry["entry"]["name"], material["phases"][0]["texture"]);
+  EXPECT_EQ(entry["view"], "texture");
+  Response png = (*over)->handle("/api/texture.png", texture);
+  EXPECT_EQ(png.status, 200);
+  EXPECT_EQ(png.content_type, "image/png");
+  // Still nothing outside the base folder.
+  EXPECT_EQ((*over)->handle("/api/texture.png", {{"file", "../game/Textures.lib"}, {"entry", "0"}}).status, 404);
+}
+
+TEST(ViewServiceBase, ABaseThatIsNotThereIsAnError) {
+  test::TempDir dir;
+  ASSERT_TRUE(sample::write_sample_game(dir / "game", sample::SampleOptions{}));
+  auto service = Service::open(dir / "game", "/nonexistent/parkan-view-base");
+  ASSERT_FALSE(service);
+  EXPECT_EQ(service.error().code, ErrorCode::io);
+  EXPECT_EQ(service.error().file, "/nonexistent/parkan-view-base");
+}
+
 }  // namespace
 }  // namespace parkan::view

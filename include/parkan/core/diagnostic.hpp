@@ -54,8 +54,8 @@ SeverityCounts count_severities(std::span<const Diagnostic> diagnostics);
 // Error::in_file / in_entry do for one error.
 void locate_all(std::vector<Diagnostic>& diagnostics, std::string_view file, std::string_view entry = {});
 
-// Collects findings with a printf-like message: `sink.add(Severity::warning, "mat0.phase.name", offset,
-// "phase {}: ...", p)` lives in each checker; this is the plain push.
+// Collects findings with a printf-like message: `sink.add(Severity::warning, codes::kMat0PhaseTextureName,
+// offset, "phase {}: ...", p)` lives in each checker; this is the plain push.
 inline void add_diagnostic(std::vector<Diagnostic>& out, Severity severity, std::string code,
                            std::optional<std::uint64_t> offset, std::string message) {
   out.push_back(Diagnostic{std::move(code), severity, Location{{}, {}, offset}, std::move(message)});

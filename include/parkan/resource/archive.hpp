@@ -1,8 +1,11 @@
 #pragma once
-// One interface for every container (NRes now, RsLi later): an opened archive that owns its bytes
-// and its parsed directory, read in the compatible profile (the engine's tolerance).
+// One interface for every container (NRes, RsLi): an opened archive that owns its bytes and its
+// parsed directory, and the container's operations of `parkan archive` (docs/cli.md 3) behind it:
+// the listing, the folder form, the canonical rebuild and the edits. The commands never branch on
+// the container.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,6 +20,31 @@
 namespace parkan::resource {
 
 enum class ArchiveFormat { nres, rsli };
+
+// Which reader's tolerance: strict (every rule) or compatible (what the engine reads).
+enum class Profile { strict, compatible };
+
+// Where an operation puts a file's bytes, in file order (an AtomicFile, a buffer). An error from
+// it ends the operation with that error. Writers stream: nothing the size of an archive is built.
+using ByteSink = std::function<Status(ByteView)>;
+// One file of the folder form: its name in the folder and its bytes.
+using FolderFileSink = std::function<Status(const std::string& name, ByteView bytes)>;
+// A new archive ready to be written: call it with the sink of the new file.
+using ArchiveWriter = std::function<Status(const ByteSink& out)>;
+
+enum class ListFormat { table, json };
+
+// A new entry or payload of an edit. Fields a container has no use for are refused (an NRes archive
+// has no storage methods) or ignored (an RsLi entry has no type or attributes).
+struct PayloadEdit {
+  std::string payload_path;                  // the file holding the payload (read by the edit)
+  std::optional<std::string> type;           // NRes: four characters or a decimal number
+  std::optional<std::uint32_t> attr1, attr2, attr3;  // NRes
+  bool allow_duplicate = false;              // NRes add: an entry of that name may exist
+  bool force = false;                        // NRes: skip the payload's kind checks
+  std::optional<std::string> method;         // RsLi: default the replaced entry's, else stored
+  int level = 6;                             // RsLi: Deflate's compression level
+};
 
 // One directory row as every container has it.
 struct EntryInfo {
@@ -47,6 +75,29 @@ class Archive : public std::enable_shared_from_this<Archive> {
   const std::string& path() const { return path_; }  // as opened, for messages
   ByteView bytes() const { return file_.bytes(); }   // the whole file
 
+  // ENTRY of a command: "#N" (directory index) or a name found the way the engine finds it, given
+  // as UTF-8 or raw cp1251 bytes (name_to_cp1251). Errors name this file.
+  Result<std::size_t> index_of(std::string_view text) const;
+
+  // `archive list` (docs/cli.md 3): the table or the JSON document with the container's columns.
+  virtual Status write_listing(ListFormat format, const ByteSink& out) const = 0;
+  // `archive extract`: how many files write_folder gives (for a progress bar), then the files and
+  // the manifest (docs/cli.md 3.1, 3.7).
+  virtual std::size_t folder_file_count() const = 0;
+  virtual Status write_folder(const FolderFileSink& file, const ByteSink& manifest) const = 0;
+  // `archive repack`: the canonical rebuild. Errors from the writer are invalid input (too large).
+  virtual Status repack(const ByteSink& out) const = 0;
+
+  // The edits (docs/cli.md 3.3, 3.7): the edited archive, every byte not edited kept, as a writer
+  // to call with the sink of the new file (its errors are the writer's: invalid input when the
+  // result does not fit the format, or the sink's). An edit takes the directory over
+  // (std::move(*archive).remove(...)): the archive is left without entries but must outlive the
+  // writer, whose payloads are views into its bytes. A name is UTF-8.
+  virtual Result<ArchiveWriter> add(std::string_view name, const PayloadEdit& edit) && = 0;
+  virtual Result<ArchiveWriter> replace(std::size_t index, const PayloadEdit& edit) && = 0;
+  virtual Result<ArchiveWriter> remove(std::size_t index) && = 0;
+  virtual Result<ArchiveWriter> rename(std::size_t index, std::string_view new_name) && = 0;
+
  protected:
   Archive(std::string path, MappedFile file) : path_(std::move(path)), file_(std::move(file)) {}
 
@@ -68,6 +119,15 @@ class NresArchive final : public Archive {
 
   const nres::Archive& directory() const { return directory_; }
 
+  Status write_listing(ListFormat format, const ByteSink& out) const override;
+  std::size_t folder_file_count() const override;
+  Status write_folder(const FolderFileSink& file, const ByteSink& manifest) const override;
+  Status repack(const ByteSink& out) const override;
+  Result<ArchiveWriter> add(std::string_view name, const PayloadEdit& edit) && override;
+  Result<ArchiveWriter> replace(std::size_t index, const PayloadEdit& edit) && override;
+  Result<ArchiveWriter> remove(std::size_t index) && override;
+  Result<ArchiveWriter> rename(std::size_t index, std::string_view new_name) && override;
+
  private:
   nres::Archive directory_;
 };
@@ -87,6 +147,15 @@ class RsliArchive final : public Archive {
   Result<Payload> payload(std::size_t index) const override;
   const rsli::Archive& directory() const { return directory_; }
 
+  Status write_listing(ListFormat format, const ByteSink& out) const override;
+  std::size_t folder_file_count() const override;
+  Status write_folder(const FolderFileSink& file, const ByteSink& manifest) const override;
+  Status repack(const ByteSink& out) const override;
+  Result<ArchiveWriter> add(std::string_view name, const PayloadEdit& edit) && override;
+  Result<ArchiveWriter> replace(std::size_t index, const PayloadEdit& edit) && override;
+  Result<ArchiveWriter> remove(std::size_t index) && override;
+  Result<ArchiveWriter> rename(std::size_t index, std::string_view new_name) && override;
+
  private:
   rsli::Archive directory_;
   std::vector<std::uint32_t> types_;  // per entry, from the content's magic
@@ -97,6 +166,25 @@ bool looks_like_archive(ByteView bytes);
 
 // Maps the file and reads its directory (compatible profile). Errors name the file.
 Result<std::shared_ptr<const Archive>> open_archive(const std::filesystem::path& path);
+// The same in the profile given, for an edit (which then takes the directory over). The container
+// is the one whose magic the file starts with; anything else is read as NRes, whose reader names
+// what is wrong.
+Result<std::shared_ptr<Archive>> open_archive(const std::filesystem::path& path, Profile profile);
+
+// `archive verify` of one file's bytes (docs/formats/nres.md 6, docs/formats/rsli.md 9): every
+// finding, and in `entries` the entry count when the directory could be read (else 0).
+std::vector<Diagnostic> verify_archive(ByteView bytes, Profile profile, std::size_t& entries);
+
+// `archive pack` (docs/cli.md 3.1, 3.7): the archive that the folder written by write_folder
+// describes, to `out`; the container is the one the folder holds (RsLi keeps ~library.rlb).
+struct FolderPack {
+  bool rebuild_sort_table = false;                    // NRes: even when no name changed
+  std::function<void(std::size_t files)> on_count;    // how many files will be read, once known
+  std::function<void(const std::string& name)> on_read;  // each folder file as it is read
+  std::string out_name;                               // the archive written, for messages
+};
+// Errors of the manifest name it; on_read gets every folder file read (the manifest excluded).
+Status pack_folder(const std::filesystem::path& dir, const FolderPack& options, const ByteSink& out);
 
 // A whole file as one payload (no entry).
 Result<Payload> open_file_payload(const std::filesystem::path& path);

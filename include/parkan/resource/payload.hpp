@@ -17,6 +17,8 @@
 
 namespace parkan::resource {
 
+class Archive;
+
 // Where a payload is. A bare file has no entry (`index` empty, `name` empty).
 struct PayloadLocation {
   std::string file;                  // the path as opened, for messages
@@ -29,8 +31,9 @@ struct PayloadLocation {
 class Payload {
  public:
   Payload() = default;
-  Payload(std::shared_ptr<const void> owner, ByteView bytes, PayloadLocation location)
-      : owner_(std::move(owner)), bytes_(bytes), location_(std::move(location)) {}
+  Payload(std::shared_ptr<const void> owner, ByteView bytes, PayloadLocation location,
+          std::shared_ptr<const Archive> archive = {})
+      : owner_(std::move(owner)), bytes_(bytes), location_(std::move(location)), archive_(std::move(archive)) {}
 
   ByteView bytes() const { return bytes_; }
   const PayloadLocation& location() const { return location_; }
@@ -42,10 +45,8 @@ class Payload {
   std::string display_name() const;
   // What keeps bytes() alive; hold it to keep a parsed view valid.
   const std::shared_ptr<const void>& owner() const { return owner_; }
-
-  // expect_kind(*this, the kind whose entries carry `type_id`); `kind` is no longer used. Kept until
-  // every caller names the kind from the registry (kind.hpp).
-  Status expect_type(std::uint32_t type_id, std::string_view kind) const;
+  // The archive the entry was read from (Archive::payload sets it); null for a bare file.
+  const std::shared_ptr<const Archive>& archive() const { return archive_; }
 
   // Adds this payload's file and entry to an error raised while parsing its bytes.
   Error locate(Error error) const;
@@ -63,6 +64,7 @@ class Payload {
   std::shared_ptr<const void> owner_;
   ByteView bytes_;
   PayloadLocation location_;
+  std::shared_ptr<const Archive> archive_;
 };
 
 }  // namespace parkan::resource

@@ -12,6 +12,18 @@
 
 namespace parkan::rsli {
 
+// The decoders' and the Deflate encoder's codes (docs/formats/rsli.md 9.3); the archive's own are in
+// parkan/rsli/archive.hpp.
+namespace codes {
+inline constexpr const char* kLzssTruncated = "rsli.lzss.truncated";
+inline constexpr const char* kLzssSize = "rsli.lzss.size";
+inline constexpr const char* kLzhufTruncated = "rsli.lzhuf.truncated";
+inline constexpr const char* kLzhufSize = "rsli.lzhuf.size";
+inline constexpr const char* kDeflateStream = "rsli.deflate.stream";
+inline constexpr const char* kDeflateSize = "rsli.deflate.size";
+inline constexpr const char* kDeflateLevel = "rsli.deflate.level";
+}  // namespace codes
+
 // docs/formats/rsli.md 4: the self-inverse XOR stream, state from the 16-bit key (lo = key & 0xFF, hi = key >> 8),
 // run over `bytes` in place. Test vector: key 0x1234, 00 01 02 03 -> 7A 86 B2 8C.
 void xor_transform(std::span<std::uint8_t> bytes, std::uint16_t key);

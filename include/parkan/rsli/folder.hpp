@@ -19,6 +19,11 @@ namespace parkan::rsli {
 
 inline constexpr std::string_view kLibraryFileName = "~library.rlb";
 
+namespace codes {
+// docs/formats/rsli.md 9.3: the folder's manifest is not a valid RsLi manifest (the message names the field).
+inline constexpr const char* kFolderManifest = "rsli.folder.manifest";
+}  // namespace codes
+
 // manifest.json: {"format": "RsLi", "version": 1, "library": "~library.rlb",
 //   "entries": [{"index": i, "name": "FONT1.FNT", "file": "FONT1.FNT", "method": "lzss"}, ...]}
 // "name" is the name as UTF-8 text (cp1251); a name that text cannot give back byte for byte (0x98)

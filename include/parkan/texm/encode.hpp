@@ -60,6 +60,13 @@ struct EncodeOptions {
   std::uint32_t flags5 = 0;
   std::uint32_t unk6 = 0;
   std::optional<std::vector<PageRect>> page;
+  // Format 0 written again (docs/formats/texm.md 7.4): the format 0 texture the image came from
+  // (views: keep its bytes alive). When no palette is given and every pixel of level 0 is a colour of
+  // its palette as the surface rule resolves it, that palette is kept instead of a median cut and
+  // each pixel takes the index the original has at that pixel when that entry holds the pixel's
+  // colour, else the first entry that does; when level 0 comes out as the original's, its mip levels
+  // are kept too. So an unedited texture comes back byte for byte.
+  std::optional<Texture> original;
 };
 
 // A whole Texm payload from one image. Level k of the chain is, per stored field, the truncated mean

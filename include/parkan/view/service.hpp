@@ -31,8 +31,11 @@ inline constexpr std::uint32_t kMaxSampleTimeMs = 1u << 30;  // start and step o
 class Service {
  public:
   // Validates the game (the findings give every entry its status) and indexes its files. Errors
-  // only when the folder cannot be listed.
-  static Result<std::unique_ptr<Service>> open(const std::filesystem::path& game_dir);
+  // only when the folder cannot be listed. With a `base` game (docs/view.md 2), `game_dir` is a mod
+  // over it: the mod's files are listed and validated against it, and a file the mod does not hold
+  // (Textures.lib, say) is read from the base.
+  static Result<std::unique_ptr<Service>> open(const std::filesystem::path& game_dir,
+                                               const std::filesystem::path& base = {});
   ~Service();
 
   // GET `path` (e.g. "/api/texture") with `query`. Safe to call from several threads at once.

@@ -1,0 +1,23 @@
+#pragma once
+// The diagnostic codes that only the game-wide validation emits (docs/codes.md lists each with its
+// severity and meaning; docs/cli.md 11.4): the game's files and the references between its resources.
+// Emit these constants, never the string, so that a typo is a compile error.
+
+namespace parkan::validate::codes {
+
+inline constexpr const char* kGameFolderUnreadable = "game.folder.unreadable";
+inline constexpr const char* kGameFileUnreadable = "game.file.unreadable";
+inline constexpr const char* kGameLibraryMissing = "game.library.missing";
+
+// References across the game (docs/formats/mat0.md 8.5, docs/formats/wear.md 7.3, docs/formats/texm.md 8).
+inline constexpr const char* kWearMaterialMissing = "wear.material.missing";
+inline constexpr const char* kWearLightmapMissing = "wear.lightmap.missing";
+inline constexpr const char* kMat0TextureMissing = "mat0.texture.missing";
+inline constexpr const char* kTexmPaletteMissing = "texm.palette.missing";
+
+// The fallback codes of a read failure without a rule of its own (docs/formats/mat0.md 8.1,
+// docs/formats/palettes.md 7).
+inline constexpr const char* kMat0Read = "mat0.read";
+inline constexpr const char* kPalRead = "pal.read";
+
+}  // namespace parkan::validate::codes
