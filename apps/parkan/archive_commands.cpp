@@ -19,6 +19,7 @@
 
 #include "cli.hpp"
 #include "parkan/core/file.hpp"
+#include "parkan/core/staged_folder.hpp"
 #include "parkan/core/progress.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/nres/folder.hpp"
@@ -85,82 +86,6 @@ struct OutputSink {
 
 // ---- the folder form ---------------------------------------------------------------------------
 
-// The files of one `archive extract`, written into a staging folder inside DIR and moved into DIR
-// only when every one was written and none would replace a folder or the archive being read: a run
-// that fails leaves DIR as it was (docs/cli.md 3.1). The staging folder goes in every case.
-class StagedFolder {
- public:
-  static Result<StagedFolder> create(const std::string& dir, const std::string& input) {
-    StagedFolder staged;
-    staged.dir_ = path_from_utf8(dir);
-    staged.input_ = path_from_utf8(input);
-    staged.created_dir_ = path_kind(staged.dir_) == PathKind::missing;
-    PARKAN_TRY(make_folder(staged.dir_));
-    // '~' never starts an entry's file name ('~' only precedes a repeat number or a gap number).
-    for (int n = 0;; ++n) {
-      staged.stage_ = staged.dir_ / path_from_utf8(n == 0 ? "~extracting" : fmt::format("~extracting-{}", n));
-      if (path_kind(staged.stage_) == PathKind::missing) break;
-    }
-    PARKAN_TRY(make_folder(staged.stage_));
-    staged.owns_stage_ = true;
-    return staged;
-  }
-  StagedFolder() = default;
-  StagedFolder(StagedFolder&& other) noexcept { *this = std::move(other); }
-  StagedFolder& operator=(StagedFolder&& other) noexcept {
-    dir_ = std::move(other.dir_);
-    input_ = std::move(other.input_);
-    stage_ = std::move(other.stage_);
-    names_ = std::move(other.names_);
-    created_dir_ = other.created_dir_;
-    owns_stage_ = std::exchange(other.owns_stage_, false);
-    published_ = other.published_;
-    return *this;
-  }
-  StagedFolder(const StagedFolder&) = delete;
-  StagedFolder& operator=(const StagedFolder&) = delete;
-  ~StagedFolder() {
-    if (!owns_stage_) return;
-    std::error_code ignored;
-    fs::remove_all(stage_, ignored);
-    if (created_dir_ && !published_) fs::remove(dir_, ignored);  // only when still empty
-  }
-
-  Status write(const std::string& name, ByteView bytes) {
-    names_.push_back(name);
-    return write_file_atomic(stage_ / path_from_utf8(name), bytes);
-  }
-  fs::path staged_path(const std::string& name) {
-    names_.push_back(name);
-    return stage_ / path_from_utf8(name);
-  }
-
-  // Every target checked first, then every file moved (a rename inside one folder).
-  Status publish() {
-    for (const std::string& name : names_) {
-      const fs::path target = dir_ / path_from_utf8(name);
-      const PathKind kind = path_kind(target);
-      if (kind == PathKind::folder || kind == PathKind::other)
-        return io_error("cannot write the file: a folder (or another non-file) is in the way", path_to_utf8(target));
-      if (kind == PathKind::file && same_file(target, input_))
-        return io_error("refusing to overwrite the input file", path_to_utf8(target));
-    }
-    for (const std::string& name : names_) {
-      std::error_code error;
-      fs::rename(stage_ / path_from_utf8(name), dir_ / path_from_utf8(name), error);
-      if (error) return io_error("cannot write the file: " + error.message(), path_to_utf8(dir_ / path_from_utf8(name)));
-    }
-    published_ = true;
-    return {};
-  }
-
- private:
-  fs::path dir_, input_, stage_;
-  std::vector<std::string> names_;
-  bool created_dir_ = false;
-  bool owns_stage_ = false;
-  bool published_ = false;
-};
 
 // ---- list ---------------------------------------------------------------------------------------
 
@@ -271,7 +196,7 @@ void add_extract(CLI::App& group) {
       "and DIR/manifest.json with every field needed to rebuild the archive byte for byte",
       [=]() -> Result<int> {
         PARKAN_ASSIGN(std::shared_ptr<const resource::Archive> archive, resource::open_archive(path_from_utf8(*path)));
-        PARKAN_ASSIGN(StagedFolder folder, StagedFolder::create(*dir, *path));
+        PARKAN_ASSIGN(StagedFolder folder, StagedFolder::create(path_from_utf8(*dir), path_from_utf8(*path), "~extracting"));
         Progress progress("extract", archive->folder_file_count(), !globals().quiet);
         OutputSink manifest{folder.staged_path(std::string(nres::kManifestName)), {}, {}};
         PARKAN_TRY(archive->write_folder(

@@ -15,6 +15,7 @@
 
 #include "cli.hpp"
 #include "parkan/core/file.hpp"
+#include "parkan/core/staged_folder.hpp"
 #include "parkan/core/json_text.hpp"
 #include "parkan/core/progress.hpp"
 #include "parkan/core/text.hpp"
@@ -254,77 +255,6 @@ unsigned png_thread_count(unsigned requested) {
   return std::clamp(n, 1u, kMaxPngThreads);
 }
 
-// The PNGs of one export, written into a staging folder inside OUTDIR and moved into OUTDIR only
-// when every texture is done (docs/cli.md 2.2): an export that stops half way leaves OUTDIR as it was
-// (a folder it created is removed again).
-class StagedPngs {
- public:
-  static Result<StagedPngs> create(const fs::path& dir, const fs::path& input) {
-    StagedPngs staged;
-    staged.dir_ = dir;
-    staged.input_ = input;
-    staged.created_dir_ = path_kind(dir) == PathKind::missing;
-    PARKAN_TRY(make_folder(dir));
-    for (int n = 0;; ++n) {
-      staged.stage_ = dir / path_from_utf8(n == 0 ? "~to-png" : fmt::format("~to-png-{}", n));
-      if (path_kind(staged.stage_) == PathKind::missing) break;
-    }
-    staged.owns_stage_ = true;  // before make_folder, so that a half-made stage is cleaned as well
-    PARKAN_TRY(make_folder(staged.stage_));
-    return staged;
-  }
-  StagedPngs() = default;
-  StagedPngs(StagedPngs&& other) noexcept { *this = std::move(other); }
-  StagedPngs& operator=(StagedPngs&& other) noexcept {
-    dir_ = std::move(other.dir_);
-    input_ = std::move(other.input_);
-    stage_ = std::move(other.stage_);
-    names_ = std::move(other.names_);
-    created_dir_ = other.created_dir_;
-    owns_stage_ = std::exchange(other.owns_stage_, false);
-    published_ = other.published_;
-    return *this;
-  }
-  StagedPngs(const StagedPngs&) = delete;
-  StagedPngs& operator=(const StagedPngs&) = delete;
-  ~StagedPngs() {
-    if (!owns_stage_) return;
-    std::error_code ignored;
-    fs::remove_all(stage_, ignored);
-    if (created_dir_ && !published_) fs::remove(dir_, ignored);  // only when still empty
-  }
-
-  Status write(const std::string& name, ByteView bytes) {
-    names_.push_back(name);
-    return write_file_atomic(stage_ / path_from_utf8(name), bytes);
-  }
-
-  // Every target checked first, then every file moved (a rename inside one folder).
-  Status publish() {
-    for (const std::string& name : names_) {
-      const fs::path target = dir_ / path_from_utf8(name);
-      const PathKind kind = path_kind(target);
-      if (kind == PathKind::folder || kind == PathKind::other)
-        return io_error("cannot write the file: a folder (or another non-file) is in the way", path_to_utf8(target));
-      if (kind == PathKind::file && same_file(target, input_))
-        return io_error("refusing to overwrite the input file", path_to_utf8(target));
-    }
-    for (const std::string& name : names_) {
-      std::error_code error;
-      fs::rename(stage_ / path_from_utf8(name), dir_ / path_from_utf8(name), error);
-      if (error) return io_error("cannot write the file: " + error.message(), path_to_utf8(dir_ / path_from_utf8(name)));
-    }
-    published_ = true;
-    return {};
-  }
-
- private:
-  fs::path dir_, input_, stage_;
-  std::vector<std::string> names_;
-  bool created_dir_ = false;
-  bool owns_stage_ = false;
-  bool published_ = false;
-};
 
 // Every Texm entry of an archive to OUTDIR/<name>.png, encoded on `threads` threads and written in
 // archive order. A texture that does not decode is reported and skipped (exit 1 at the end); an
@@ -338,7 +268,7 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
       if (texm::external_palette_colours(payload.bytes())) palette = std::move(payload);
     }
   const texm::DecodeOptions options = decode_options(palette);
-  PARKAN_ASSIGN(StagedPngs staged, StagedPngs::create(path_from_utf8(out_dir), path_from_utf8(archive.path())));
+  PARKAN_ASSIGN(StagedFolder staged, StagedFolder::create(path_from_utf8(out_dir), path_from_utf8(archive.path()), "~to-png"));
   // Texm entries by type id, and untyped entries (RsLi) that encode_texture reads once to tell.
   std::vector<std::size_t> textures;
   for (std::size_t i = 0; i < archive.entry_count(); ++i) {

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 #include "parkan/core/utf8_path.hpp"
@@ -155,5 +156,13 @@ Result<std::vector<FolderEntry>> list_entries(const std::filesystem::path& dir) 
   if (ec) return io_error("cannot list the folder: " + ec.message(), path_to_utf8(dir));
   return entries;
 }
+
+Status move_replacing(const std::filesystem::path& from, const std::filesystem::path& to) {
+  if (::rename(from.c_str(), to.c_str()) != 0)
+    return io_error(std::string("cannot write the file: ") + std::strerror(errno), path_to_utf8(to));
+  return {};
+}
+
+void remove_folder_quietly(const std::filesystem::path& dir) { ::rmdir(dir.c_str()); }
 
 }  // namespace parkan::platform

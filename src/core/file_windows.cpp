@@ -218,4 +218,12 @@ Result<std::vector<FolderEntry>> list_entries(const std::filesystem::path& dir) 
   return entries;
 }
 
+Status move_replacing(const std::filesystem::path& from, const std::filesystem::path& to) {
+  if (!::MoveFileExW(os_path(from).c_str(), os_path(to).c_str(), MOVEFILE_REPLACE_EXISTING))
+    return io_error("cannot write the file: " + last_error_text(), path_to_utf8(to));
+  return {};
+}
+
+void remove_folder_quietly(const std::filesystem::path& dir) { ::RemoveDirectoryW(os_path(dir).c_str()); }
+
 }  // namespace parkan::platform

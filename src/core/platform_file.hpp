@@ -39,6 +39,11 @@ Status write_all(FileHandle file, ByteView data, const std::filesystem::path& pa
 Status close_and_replace(FileHandle file, const std::filesystem::path& temp, const std::filesystem::path& path);
 void remove_quietly(const std::filesystem::path& path);
 
+// Renames a file to `to`, replacing a file there; the error names `to`.
+Status move_replacing(const std::filesystem::path& from, const std::filesystem::path& to);
+// Removes an empty folder; nothing when it is not empty or not there.
+void remove_folder_quietly(const std::filesystem::path& dir);
+
 // Creates `dir` and its missing parents.
 Status make_folders(const std::filesystem::path& dir);
 // The entries of `dir`, in the order the system gives them.
