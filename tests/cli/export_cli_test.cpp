@@ -81,7 +81,7 @@ TEST_F(ExportBaseCli, ABaseThatIsNotThereIsAnError) {
   const std::string missing = (dir_ / "nothing").string();
   auto r = run_cli({"export", "gltf", walker_, (dir_ / "x.glb").string(), "--base", missing});
   EXPECT_EQ(r.exit_code, 3);
-  EXPECT_EQ(r.err, "parkan: error: " + missing + ": cannot list the folder: " + test::file_not_found_text() + "\n");
+  EXPECT_EQ(r.err, "parkan: error: " + missing + ": cannot list the folder: " + test::folder_not_found_text() + "\n");
   EXPECT_FALSE(std::filesystem::exists(dir_ / "x.glb"));
 }
 

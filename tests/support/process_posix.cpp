@@ -102,6 +102,8 @@ void poke_named_pipe(const std::filesystem::path& path) {
 
 std::string file_not_found_text() { return "No such file or directory"; }
 
+std::string folder_not_found_text() { return "No such file or directory"; }
+
 namespace {
 
 std::optional<int> connect_to(const std::string& address, int port) {

@@ -142,17 +142,25 @@ std::string null_device() { return "NUL"; }
 
 void poke_named_pipe(const std::filesystem::path&) {}
 
-// FormatMessage's text for ERROR_FILE_NOT_FOUND, trimmed as file_windows.cpp trims it.
-std::string file_not_found_text() {
+namespace {
+
+// FormatMessage's text for an error code, trimmed as file_windows.cpp trims it.
+std::string system_error_text(DWORD code) {
   wchar_t* text = nullptr;
   const DWORD length = ::FormatMessageW(
       FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr,
-      ERROR_FILE_NOT_FOUND, 0, reinterpret_cast<wchar_t*>(&text), 0, nullptr);
+      code, 0, reinterpret_cast<wchar_t*>(&text), 0, nullptr);
   std::wstring wide = length ? std::wstring(text, length) : std::wstring();
   if (text) ::LocalFree(text);
   while (!wide.empty() && (wide.back() == L'\n' || wide.back() == L'\r' || wide.back() == L'.')) wide.pop_back();
   return std::filesystem::path(wide).string();
 }
+
+}  // namespace
+
+std::string file_not_found_text() { return system_error_text(ERROR_FILE_NOT_FOUND); }
+
+std::string folder_not_found_text() { return system_error_text(ERROR_PATH_NOT_FOUND); }
 
 namespace {
 

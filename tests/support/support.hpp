@@ -71,6 +71,8 @@ inline constexpr const char* kNoNamedPipes =
 void poke_named_pipe(const std::filesystem::path& path);
 // What the platform says of a missing file, as core/file reports it ("No such file or directory").
 std::string file_not_found_text();
+// The same for a folder that is not there, as listing it reports (Windows: "Path not found").
+std::string folder_not_found_text();
 // False where a command line cannot carry bytes that are not UTF-8 (Windows: arguments are UTF-16).
 bool command_line_takes_raw_bytes();
 inline constexpr const char* kNoRawArguments =
