@@ -153,12 +153,6 @@ void print_info_text(const OpenTexture& t) {
 // A file name for an archive entry: UTF-8 of the cp1251 name, path separators and control bytes replaced.
 std::string file_name_for(std::string_view entry_name) { return portable_file_name(cp1251_to_utf8(entry_name)); }
 
-// A file name as a case-insensitive file system compares it (ASCII letters folded).
-std::string fold_name(std::string name) {
-  for (char& c : name) c = char(fold_lower(static_cast<unsigned char>(c)));
-  return name;
-}
-
 // What a worker made of one entry of an archive: the PNG, or the error that skips the texture, or the
 // error that stops the export (the payload cannot be read), or nothing (`texture` false: an untyped
 // entry that holds no texture).
@@ -296,7 +290,7 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
           return true;
         }
         std::string name = file_name_for(done.entry_name);
-        if (!used.insert(fold_name(name)).second) name += fmt::format("#{}", i);  // case-insensitive file systems
+        if (!used.insert(fold_lower_text(name)).second) name += fmt::format("#{}", i);  // case-insensitive file systems
         stopped = staged.write(name + ".png", *done.png);
         exported += stopped.ok();
         return stopped.ok();
@@ -531,8 +525,8 @@ std::map<std::string, std::size_t> png_names_of_textures(const resource::Archive
   std::map<std::string, std::size_t> names;
   for (std::size_t i = 0; i < archive.entry_count(); ++i) {
     if (archive.entry(i).type_id != resource::kTypeTexm) continue;
-    std::string name = fold_name(file_name_for(archive.entry(i).name));
-    if (names.count(name)) name = fold_name(fmt::format("{}#{}", file_name_for(archive.entry(i).name), i));
+    std::string name = fold_lower_text(file_name_for(archive.entry(i).name));
+    if (names.count(name)) name = fold_lower_text(fmt::format("{}#{}", file_name_for(archive.entry(i).name), i));
     names.emplace(std::move(name), i);
   }
   return names;
@@ -559,7 +553,7 @@ Result<int> from_png_folder(const FromPng& a, const std::optional<texm::Palette>
     const std::string stem = file.name.substr(0, file.name.size() - 4);
     TextureEdit edit;
     std::optional<texm::Texture> original;
-    if (auto named = exported.find(fold_name(stem)); named != exported.end()) {
+    if (auto named = exported.find(fold_lower_text(stem)); named != exported.end()) {
       PARKAN_ASSIGN(resource::Payload payload, archive->payload(named->second));
       PARKAN_ASSIGN(original, replaced_texture(payload));
       edit.index = named->second;

@@ -114,4 +114,10 @@ std::string escape_control(std::string_view text) {
   return out;
 }
 
+std::string fold_lower_text(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(fold_lower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 }  // namespace parkan

@@ -35,8 +35,7 @@ std::vector<std::size_t> model_entries(const resource::Archive& archive) {
 }
 
 std::optional<Container> container_for(const std::filesystem::path& out) {
-  std::string extension = path_to_utf8(out.extension());
-  for (char& c : extension) c = char(fold_lower(static_cast<unsigned char>(c)));
+  const std::string extension = fold_lower_text(path_to_utf8(out.extension()));
   if (extension == ".glb") return Container::glb;
   if (extension == ".gltf") return Container::gltf;
   return std::nullopt;

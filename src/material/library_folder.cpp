@@ -18,11 +18,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(fold_lower(static_cast<unsigned char>(c)));
-  return out;
-}
+std::string lower(std::string_view s) { return fold_lower_text(s); }
 
 bool is_text_file(std::string_view name) {
   return name.size() > kTextSuffix.size() && lower(name.substr(name.size() - kTextSuffix.size())) == kTextSuffix;

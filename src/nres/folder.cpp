@@ -29,15 +29,10 @@ bool is_safe_byte(unsigned char c) {
 
 std::string escape(unsigned char c) { return fmt::format("%{:02X}", c); }
 
-std::string ascii_lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(fold_lower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // CON, PRN, AUX, NUL, COM1..9, LPT1..9 are devices on Windows whatever the extension.
 bool is_device_name(std::string_view name) {
-  std::string base = ascii_lower(name.substr(0, name.find('.')));
+  std::string base = fold_lower_text(name.substr(0, name.find('.')));
   if (base == "con" || base == "prn" || base == "aux" || base == "nul") return true;
   return base.size() == 4 && (base.starts_with("com") || base.starts_with("lpt")) && base[3] >= '1' && base[3] <= '9';
 }
@@ -686,7 +681,7 @@ std::string safe_file_name(std::string_view entry_name) {
   for (unsigned char c : entry_name) out += is_safe_byte(c) ? std::string(1, static_cast<char>(c)) : escape(c);
   if (out.empty()) return "%00";
   if (out.back() == '.') out = out.substr(0, out.size() - 1) + escape('.');
-  if (is_device_name(out) || ascii_lower(out) == kManifestName)
+  if (is_device_name(out) || fold_lower_text(out) == kManifestName)
     out = escape(static_cast<unsigned char>(out[0])) + out.substr(1);
   return out;
 }

@@ -29,11 +29,6 @@ std::string_view objects_field_name(ByteView field) {
   return chars.substr(0, std::min(chars.find('\0'), chars.size()));
 }
 
-std::string objects_fold(std::string_view text) {
-  std::string folded(text);
-  for (char& c : folded) c = static_cast<char>(fold_lower(static_cast<unsigned char>(c)));
-  return folded;
-}
 
 bool objects_iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -112,15 +107,15 @@ class ObjectsResolver {
   // The registry's records for `key` (nullptr when it has none), asked once per folded key. Node-based
   // map: the pointers stay valid while other keys are added.
   const std::vector<ObjectRef>* prototype(std::string_view key) {
-    auto [it, added] = prototypes_.try_emplace(objects_fold(key));
+    auto [it, added] = prototypes_.try_emplace(fold_lower_text(key));
     if (added && registry_.prototype) it->second = registry_.prototype(key);
     return it->second ? &*it->second : nullptr;
   }
 
   bool exists(const ObjectRef& ref) {
-    std::string folded = objects_fold(ref.archive);
+    std::string folded = fold_lower_text(ref.archive);
     folded += '\0';  // no name holds a NUL as read, so the pair key is unambiguous
-    folded += objects_fold(ref.resource);
+    folded += fold_lower_text(ref.resource);
     auto [it, added] = exists_.try_emplace(std::move(folded), false);
     if (added && registry_.exists) it->second = registry_.exists(ref.archive, ref.resource);
     return it->second;
@@ -128,7 +123,7 @@ class ObjectsResolver {
 
   void expand(std::string_view key, const std::vector<ObjectRef>& refs, std::size_t depth) {
     chain_.emplace_back(key);
-    folded_chain_.push_back(objects_fold(key));
+    folded_chain_.push_back(fold_lower_text(key));
     for (std::size_t r = 0; r < refs.size() && !stopped_; ++r) {
       const ObjectRef& ref = refs[r];
       const std::uint64_t at = std::uint64_t(r) * kObjectRefSize;
@@ -159,14 +154,14 @@ class ObjectsResolver {
   // Record `r` of prototype `key` stands for prototype `nested`, `depth` levels below the key asked for.
   void expand_nested(std::string_view key, std::size_t r, std::string_view nested, std::size_t depth) {
     const std::uint64_t at = std::uint64_t(r) * kObjectRefSize + kObjectsResourceOffset;
-    const std::string folded = objects_fold(nested);
+    const std::string folded = fold_lower_text(nested);
     const auto open = std::find(folded_chain_.begin(), folded_chain_.end(), folded);
     if (open != folded_chain_.end()) {
       std::string cycle;
       for (auto it = chain_.begin() + (open - folded_chain_.begin()); it != chain_.end(); ++it)
         cycle += cp1251_to_utf8(*it) + " -> ";
       cycle += cp1251_to_utf8(nested);
-      if (reported_.insert("cycle:" + objects_fold(cycle)).second)
+      if (reported_.insert("cycle:" + fold_lower_text(cycle)).second)
         add(Severity::error, codes::kRefCycle, key, at,
             fmt::format("record {}: prototype cycle {} (not expanded again)", r, cycle));
       return;

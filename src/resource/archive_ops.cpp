@@ -147,8 +147,7 @@ std::vector<std::string> rsli_file_names(const rsli::Archive& archive) {
   for (std::size_t i = 0; i < archive.entries.size(); ++i) {
     std::string name = nres::safe_file_name(archive.entries[i].name());
     if (name.empty()) name = "entry";
-    std::string folded = name;
-    for (char& c : folded) c = static_cast<char>(fold_lower(static_cast<unsigned char>(c)));
+    std::string folded = fold_lower_text(name);
     if (!taken.insert(folded).second) {
       name += fmt::format("~{}", i);
       folded += fmt::format("~{}", i);

@@ -18,11 +18,7 @@ namespace fs = std::filesystem;
 
 // File names compare the way the game's file system compares them: ASCII letters case-folded,
 // every other byte as it is.
-std::string fold_file_name(std::string_view name) {
-  std::string out(name);
-  for (char& c : out) c = static_cast<char>(fold_lower(static_cast<unsigned char>(c)));
-  return out;
-}
+std::string fold_file_name(std::string_view name) { return fold_lower_text(name); }
 
 }  // namespace
 

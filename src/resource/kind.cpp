@@ -5,6 +5,7 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
+#include "parkan/core/text.hpp"
 #include "parkan/material/codes.hpp"
 #include "parkan/material/json.hpp"
 #include "parkan/material/mat0.hpp"
@@ -114,8 +115,7 @@ bool has_extension(std::string_view file, std::string_view extension) {
   if (file.size() < extension.size()) return false;
   const std::string_view tail = file.substr(file.size() - extension.size());
   for (std::size_t i = 0; i < tail.size(); ++i) {
-    const char c = tail[i] >= 'A' && tail[i] <= 'Z' ? char(tail[i] - 'A' + 'a') : tail[i];
-    if (c != extension[i]) return false;
+    if (fold_lower(static_cast<unsigned char>(tail[i])) != static_cast<unsigned char>(extension[i])) return false;
   }
   return true;
 }

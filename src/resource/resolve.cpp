@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "parkan/core/file.hpp"
+#include "parkan/core/text.hpp"
 #include "parkan/core/utf8_path.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/reference.hpp"
@@ -10,8 +11,6 @@
 namespace parkan::resource {
 
 namespace {
-
-char fold_ascii_byte(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
 // File names on Windows compare without case (as its file systems do); elsewhere byte for byte.
 #ifdef _WIN32
@@ -116,7 +115,10 @@ bool glob_match(std::string_view pattern, std::string_view name, bool fold_ascii
   // Greedy with one backtrack point: the last `*` seen takes one more byte when a later part fails.
   std::size_t p = 0, n = 0;
   std::size_t star = std::string_view::npos, star_n = 0;
-  auto same = [fold_ascii](char a, char b) { return fold_ascii ? fold_ascii_byte(a) == fold_ascii_byte(b) : a == b; };
+  auto same = [fold_ascii](char a, char b) {
+    const auto ua = static_cast<unsigned char>(a), ub = static_cast<unsigned char>(b);
+    return fold_ascii ? fold_lower(ua) == fold_lower(ub) : ua == ub;
+  };
   while (n < name.size()) {
     if (p < pattern.size() && pattern[p] == '*') {
       star = p++;

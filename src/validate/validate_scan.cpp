@@ -38,11 +38,7 @@ const resource::Kind* classify_scanned(std::string_view relative, const std::arr
 
 }  // namespace
 
-std::string fold_name(std::string_view name) {
-  std::string out(name);
-  for (char& c : out) c = static_cast<char>(fold_lower(static_cast<unsigned char>(c)));
-  return out;
-}
+std::string fold_name(std::string_view name) { return fold_lower_text(name); }
 
 namespace {
 

@@ -21,6 +21,9 @@ std::string escape_control(std::string_view text);
 constexpr unsigned char fold_lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
 // The other public source's fold (docs/formats/nres.md 4.4), needed to search tables sorted with it.
 constexpr unsigned char fold_upper(unsigned char c) { return (c >= 'a' && c <= 'z') ? c - 32 : c; }
+// `text` with fold_lower applied to every byte: names and file names as the engine and case-insensitive
+// file systems compare them.
+std::string fold_lower_text(std::string_view text);
 
 // The decimal double nearest to the shortest text that reads back as `value` when parsed as a
 // float, so that a JSON printer that prints doubles shortest prints "0.1" for 0.1f.
