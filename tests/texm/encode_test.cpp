@@ -280,7 +280,8 @@ TEST(TexmEncode, EditedFormat0TakesTheFirstEntryOfANewColourAndRebuildsItsLevels
   Image image = *decode(original, 0);
   // Pixel 0 (index 1 in the original) becomes entry 3's colour: index 3, the first entry of that colour.
   image.rgba[0] = 200, image.rgba[1] = 100, image.rgba[2] = 50;
-  const Texture edited = *read(*encode(image, options_of(original)));
+  const ByteBuffer edited_bytes = *encode(image, options_of(original));  // the Texture views these bytes
+  const Texture edited = *read(edited_bytes);
   EXPECT_TRUE(std::ranges::equal(edited.palette, original.palette));
   ByteBuffer expected0(original.level_bytes(0).begin(), original.level_bytes(0).end());
   expected0[0] = 3;
