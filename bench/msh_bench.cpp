@@ -29,6 +29,11 @@ std::uint16_t add_grid(msh::Model& m, std::size_t rows, std::size_t cols, float 
   msh::Batch batch;
   batch.index_start = static_cast<std::uint32_t>(m.indices.size());
   batch.base_vertex = base;
+  // Every edge open: no twin, code kOpenEdge (docs/formats/msh.md 6.1), normal up.
+  msh::TriangleDesc open_triangle;
+  open_triangle.link = {msh::kNoTwin, msh::kNoTwin, msh::kNoTwin};
+  open_triangle.normal = {0, 0, 32767};
+  open_triangle.selectors = msh::kOpenEdge | msh::kOpenEdge << 2 | msh::kOpenEdge << 4;
   msh::Slot slot;
   slot.tri_start = static_cast<std::uint16_t>(m.triangles.size());
   slot.batch_start = static_cast<std::uint16_t>(m.batches.size());
@@ -37,10 +42,11 @@ std::uint16_t add_grid(msh::Model& m, std::size_t rows, std::size_t cols, float 
       const auto at = [&](std::size_t rr, std::size_t cc) { return static_cast<std::uint16_t>(rr * cols + cc); };
       for (std::uint16_t i : {at(r, c), at(r, c + 1), at(r + 1, c), at(r + 1, c), at(r, c + 1), at(r + 1, c + 1)})
         m.indices.push_back(i);
-      m.triangles.push_back({});
-      m.triangles.push_back({});
+      m.triangles.push_back(open_triangle);
+      m.triangles.push_back(open_triangle);
     }
   batch.index_count = static_cast<std::uint16_t>(m.indices.size() - batch.index_start);
+  batch.vertex_count = static_cast<std::uint16_t>(rows * cols);  // the largest index + 1
   m.batches.push_back(batch);
   slot.tri_count = static_cast<std::uint16_t>(m.triangles.size() - slot.tri_start);
   slot.batch_count = 1;
@@ -80,7 +86,8 @@ ByteBuffer big_model() {
   if (m.positions.size() != 10000) throw std::runtime_error("the model must have 10,000 vertices");
   auto bytes = msh::write_model(m);
   if (!bytes) throw std::runtime_error(bytes.error().to_string());
-  if (!msh::check_model(*bytes).empty()) throw std::runtime_error("the bench model must be valid");
+  if (const auto findings = msh::check_model(*bytes); !findings.empty())
+    throw std::runtime_error("the bench model must be valid: " + findings.front().to_string());
   return *std::move(bytes);
 }
 

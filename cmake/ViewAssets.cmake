@@ -67,7 +67,12 @@ add_custom_command(OUTPUT ${PARKAN_VIEW_ASSETS_CPP}
   COMMAND ${embed_tool} ${PARKAN_VIEW_ASSETS_CPP} ${embed_arguments}
   DEPENDS ${embed_tool} ${embed_inputs}
   COMMENT "embedding the viewer's page and three.js")
-target_sources(parkan_cli PRIVATE ${PARKAN_VIEW_ASSETS_CPP})
-# The generated file is data only: compiled alone (outside the CLI's unity file), without optimization.
-set_source_files_properties(${PARKAN_VIEW_ASSETS_CPP} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON COMPILE_OPTIONS $<IF:$<CXX_COMPILER_ID:MSVC>,/Od,-O0>)
+# The generated file is data only: compiled without optimization, in an object library of its own.
+# Not one of the CLI's sources, because Ninja runs a target's custom commands (npm, the embedding)
+# only after every library the target links is built, and the CLI's own files wait for its
+# generated sources: the CLI's largest compile would start last, on one core.
+add_library(parkan_view_assets OBJECT ${PARKAN_VIEW_ASSETS_CPP})
+target_include_directories(parkan_view_assets PRIVATE ${PROJECT_SOURCE_DIR}/apps/parkan)
+target_compile_options(parkan_view_assets PRIVATE $<IF:$<CXX_COMPILER_ID:MSVC>,/Od,-O0>)
+target_sources(parkan_cli PRIVATE $<TARGET_OBJECTS:parkan_view_assets>)
 target_include_directories(parkan_cli PRIVATE ${PROJECT_SOURCE_DIR}/apps/parkan)
