@@ -23,11 +23,25 @@ if(NOT three_dir)
   endif()
   set(three_prefix ${PROJECT_BINARY_DIR}/npm-three)
   set(three_dir ${three_prefix}/node_modules/three)
+  # Installed when the build folder is configured, not by a build step: a custom command would be
+  # scheduled after the libraries' compiles (Ninja starts ready jobs in declaration order, and
+  # custom commands come last), and the CLI's compile waits for the page it embeds.
   set(three_stamp ${three_dir}/package.json)
-  add_custom_command(OUTPUT ${three_stamp}
-    COMMAND ${PARKAN_NPM} install --prefix ${three_prefix} --no-audit --no-fund --loglevel=error
-            three@${PARKAN_THREE_VERSION}
-    COMMENT "npm: three ${PARKAN_THREE_VERSION} into ${three_prefix}")
+  set(three_installed)
+  if(EXISTS ${three_stamp})
+    file(READ ${three_stamp} three_package)
+    string(JSON three_installed ERROR_VARIABLE three_json_error GET "${three_package}" version)
+  endif()
+  if(NOT three_installed STREQUAL PARKAN_THREE_VERSION)
+    message(STATUS "npm: three ${PARKAN_THREE_VERSION} into ${three_prefix}")
+    execute_process(
+      COMMAND ${PARKAN_NPM} install --prefix ${three_prefix} --no-audit --no-fund --loglevel=error
+              three@${PARKAN_THREE_VERSION}
+      RESULT_VARIABLE npm_result)
+    if(NOT npm_result EQUAL 0 OR NOT EXISTS ${three_stamp})
+      message(FATAL_ERROR "npm could not install three ${PARKAN_THREE_VERSION} into ${three_prefix} (exit ${npm_result})")
+    endif()
+  endif()
 endif()
 
 set(embed_arguments)
