@@ -2,6 +2,7 @@
 // rsFind, the AO overlay, the sprites.lib quirk and unpacking every method.
 #include "parkan/rsli/archive.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "parkan/rsli/codec.hpp"
@@ -421,7 +422,7 @@ TEST(RsliVerify, NameCaseWarningAndBoundedFindings) {
   // 150 rows outside the file: 100 listed, then one note.
   LibrarySpec many;
   for (int i = 0; i < 150; ++i) {
-    RowSpec r = stored_row("R" + std::to_string(1000 + i), "x");
+    RowSpec r = stored_row(fmt::format("R{}", 1000 + i), "x");  // not "R" + to_string: GCC 12 -Wrestrict
     r.data_offset = 0x7FFFFFFF;
     many.rows.push_back(r);
   }
