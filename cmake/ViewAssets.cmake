@@ -35,7 +35,7 @@ if(NOT three_dir)
   if(NOT three_installed STREQUAL PARKAN_THREE_VERSION)
     message(STATUS "npm: three ${PARKAN_THREE_VERSION} into ${three_prefix}")
     execute_process(
-      COMMAND ${PARKAN_NPM} install --prefix ${three_prefix} --no-audit --no-fund --loglevel=error
+      COMMAND ${PARKAN_NPM} install --prefix ${three_prefix} --no-audit --no-fund --prefer-offline --loglevel=error
               three@${PARKAN_THREE_VERSION}
       RESULT_VARIABLE npm_result)
     if(NOT npm_result EQUAL 0 OR NOT EXISTS ${three_stamp})
