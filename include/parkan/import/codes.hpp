@@ -1,0 +1,22 @@
+#pragma once
+// The diagnostic codes of the glTF import (docs/import.md; docs/codes.md lists each with its severity
+// and meaning): emit these constants, never the string, so that a typo is a compile error.
+
+namespace parkan::importer::codes {
+
+// Errors: nothing is written.
+inline constexpr const char* kGltfParse = "import.gltf.parse";
+inline constexpr const char* kGltfSkin = "import.gltf.skin";
+inline constexpr const char* kGltfMorph = "import.gltf.morph";
+inline constexpr const char* kGltfMode = "import.gltf.mode";
+inline constexpr const char* kGltfAccessor = "import.gltf.accessor";
+inline constexpr const char* kGltfShear = "import.gltf.shear";
+inline constexpr const char* kGltfUv = "import.gltf.uv";
+inline constexpr const char* kGltfSlot = "import.gltf.slot";
+inline constexpr const char* kGltfEmpty = "import.gltf.empty";
+
+// Warnings: the import goes on.
+inline constexpr const char* kNameCut = "import.name.cut";
+inline constexpr const char* kNodeDropped = "import.node.dropped";
+
+}  // namespace parkan::importer::codes

@@ -1,0 +1,45 @@
+// Loading a glTF document with tinygltf (include/parkan/import/gltf.hpp, docs/import.md 1).
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "import/gltf_document.hpp"
+#include "parkan/core/text.hpp"
+#include "parkan/import/codes.hpp"
+
+namespace parkan::importer {
+
+void GltfDeleter::operator()(LoadedGltf* document) const { delete document; }
+
+Result<GltfDocument> load_gltf(ByteView bytes, std::string_view file_name, std::string_view base_dir) {
+  GltfDocument document(new LoadedGltf);
+  tinygltf::TinyGLTF loader;
+  std::string error, warning;
+  const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+  bool ok = false;
+  if (binary) {
+    ok = loader.LoadBinaryFromMemory(&document->model, &error, &warning, bytes.data(),
+                                     static_cast<unsigned int>(std::min<std::size_t>(bytes.size(), 0xFFFFFFFFu)),
+                                     std::string(base_dir));
+  } else {
+    const std::string text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    ok = loader.LoadASCIIFromString(&document->model, &error, &warning, text.data(),
+                                    static_cast<unsigned int>(std::min<std::size_t>(text.size(), 0xFFFFFFFFu)),
+                                    std::string(base_dir));
+  }
+  if (!ok) {
+    std::string message = error.empty() ? warning : error;
+    // tinygltf ends its messages with newlines; an error is one line.
+    for (char& c : message)
+      if (c == '\n' || c == '\r') c = ' ';
+    while (!message.empty() && message.back() == ' ') message.pop_back();
+    return std::move(invalid_rule(codes::kGltfParse,
+                                  fmt::format("not a glTF 2.0 {} that can be read: {}", binary ? "binary (.glb)" : "file (.gltf)",
+                                              message.empty() ? "no detail" : message)))
+        .in_file(std::string(file_name));
+  }
+  document->file_name = std::string(file_name);
+  return document;
+}
+
+}  // namespace parkan::importer
