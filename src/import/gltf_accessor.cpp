@@ -1,6 +1,7 @@
 // glTF accessors, checked (src/import/gltf_accessor.hpp).
 #include "import/gltf_accessor.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -67,9 +68,14 @@ Result<std::vector<std::array<double, 4>>> read_vectors(const tinygltf::Model& m
   if (components_of(a.type) != components)
     return accessor_error(what, fmt::format("accessor {} has {} components, expected {}", accessor, components_of(a.type), components));
   std::size_t component_size = 0;
+  const bool is_signed = a.componentType == TINYGLTF_COMPONENT_TYPE_BYTE || a.componentType == TINYGLTF_COMPONENT_TYPE_SHORT;
   if (a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT) component_size = 4;
-  else if (allow_normalized && a.normalized && a.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE) component_size = 1;
-  else if (allow_normalized && a.normalized && a.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT) component_size = 2;
+  else if (allow_normalized && a.normalized &&
+           (a.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE || a.componentType == TINYGLTF_COMPONENT_TYPE_BYTE))
+    component_size = 1;
+  else if (allow_normalized && a.normalized &&
+           (a.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT || a.componentType == TINYGLTF_COMPONENT_TYPE_SHORT))
+    component_size = 2;
   else return accessor_error(what, fmt::format("accessor {} has component type {}, not one this attribute allows", accessor, a.componentType));
   PARKAN_ASSIGN(View view, locate(model, accessor, component_size * static_cast<std::size_t>(components), what));
   std::vector<std::array<double, 4>> out(view.count);
@@ -85,9 +91,10 @@ Result<std::vector<std::array<double, 4>>> read_vectors(const tinygltf::Model& m
       } else if (component_size == 2) {
         std::uint16_t u;
         std::memcpy(&u, q, 2);
-        value = u / 65535.0;
+        // glTF 3.11: signed normalized values are max(c / 32767, -1).
+        value = is_signed ? std::max(static_cast<std::int16_t>(u) / 32767.0, -1.0) : u / 65535.0;
       } else {
-        value = *q / 255.0;
+        value = is_signed ? std::max(static_cast<std::int8_t>(*q) / 127.0, -1.0) : *q / 255.0;
       }
       out[i][static_cast<std::size_t>(c)] = value;
     }

@@ -11,8 +11,9 @@
 
 namespace parkan::importer::detail {
 
-// `components` floats per element (VEC2: 2, VEC3: 3, VEC4: 4): FLOAT, or for `allow_normalized`
-// attributes UNSIGNED_BYTE / UNSIGNED_SHORT normalized (TEXCOORD). Sparse accessors are refused.
+// `components` floats per element (SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4): FLOAT, or for
+// `allow_normalized` attributes normalized bytes and shorts (TEXCOORD, animation rotations).
+// Sparse accessors are refused.
 Result<std::vector<std::array<double, 4>>> read_vectors(const tinygltf::Model& model, int accessor, int components,
                                                         bool allow_normalized, const std::string& what);
 // SCALAR UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT.

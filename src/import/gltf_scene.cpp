@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "import/gltf_accessor.hpp"
+#include "import/gltf_channels.hpp"
 #include "import/gltf_document.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/import/codes.hpp"
@@ -28,6 +29,9 @@ constexpr Mat3d kYUpToZUp = {1, 0, 0, 0, 0, -1, 0, 1, 0};
 constexpr std::size_t kMaxBatchVertices = 0xFFFF;
 // The largest stored UV coordinate: u16 / 1024 (docs/formats/msh.md 4.3).
 constexpr double kMaxUv = 65535.0 / 1024.0;
+// How far a node's local pose may wander (rotation matrix cells, translation relative to its size)
+// and still be a node that does not move.
+constexpr double kStillTolerance = 1e-6;
 // How far from orthogonal a node's scaled axes may be before its frame counts as sheared.
 constexpr double kShearTolerance = 1e-4;
 
@@ -104,6 +108,23 @@ Affine local_of(const tinygltf::Node& node) {
   return a;
 }
 
+detail::Trs trs_of(const tinygltf::Node& node) {
+  detail::Trs trs;
+  if (node.translation.size() == 3) trs.t = {node.translation[0], node.translation[1], node.translation[2]};
+  if (node.rotation.size() == 4) trs.r = {node.rotation[0], node.rotation[1], node.rotation[2], node.rotation[3]};
+  if (node.scale.size() == 3) trs.s = {node.scale[0], node.scale[1], node.scale[2]};
+  return trs;
+}
+
+Affine affine_of(const detail::Trs& trs) {
+  Affine a;
+  const Mat3d r = rotation_matrix(trs.r[0], trs.r[1], trs.r[2], trs.r[3]);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) a.m[i * 3 + j] = r[i * 3 + j] * trs.s[j];
+  a.t = trs.t;
+  return a;
+}
+
 // The export's root (docs/formats/msh.md 13.2): no mesh, no translation or scale, a rotation of -90
 // degrees about X. Below it the nodes are already in the game's Z-up frame.
 bool is_axis_root(const tinygltf::Node& node) {
@@ -134,7 +155,8 @@ struct Primary {  // an MSH node
 
 class SceneImporter {
  public:
-  explicit SceneImporter(const LoadedGltf& document) : doc_(document), model_(document.model) {}
+  SceneImporter(const LoadedGltf& document, const SceneOptions& options)
+      : doc_(document), model_(document.model), options_(options) {}
 
   Result<ImportedScene> run();
 
@@ -144,8 +166,12 @@ class SceneImporter {
   Status add_mesh(int gltf_node, const Frame& frame, std::size_t msh_node, std::size_t stage, std::size_t level);
   Status add_primitive(const tinygltf::Primitive& primitive, const std::string& what, const Frame& source,
                        const Frame& target, std::vector<msh::BuildBatch>& slot);
-  std::uint8_t row_for(int material, bool lightmapped);
+  Result<std::uint8_t> row_for(int material, bool lightmapped);
   void keep_file_order();
+  Result<int> chosen_animation() const;
+  Affine world_at(int node, const detail::Channels& channels, double time) const;
+  Status sample_animation(const detail::Channels& channels);
+  Result<msh::AnimKey> key_of(const Frame& parent, const Frame& node, float time) const;
   void warn(const char* code, std::string message) {
     scene_.warnings.push_back(Diagnostic{code, Severity::warning, Location{doc_.file_name, {}, {}}, std::move(message)});
   }
@@ -156,7 +182,9 @@ class SceneImporter {
 
   const LoadedGltf& doc_;
   const tinygltf::Model& model_;
+  const SceneOptions& options_;
   Mat3d axis_ = kYUpToZUp;
+  std::vector<int> parent_of_;  // glTF node -> glTF parent in the imported hierarchy, -1 for a root
   ImportedScene scene_;
   std::vector<Primary> primaries_;
   struct Deferred {  // a _LOD / _STAGE node, filled after every primary node is known
@@ -228,7 +256,11 @@ void SceneImporter::keep_file_order() {
   primaries_ = std::move(sorted);
 }
 
-std::uint8_t SceneImporter::row_for(int material, bool lightmapped) {
+Result<std::uint8_t> SceneImporter::row_for(int material, bool lightmapped) {
+  if (auto it = rows_.find({material, lightmapped}); it != rows_.end()) return it->second;
+  // A batch names its WEAR row in one byte (docs/formats/msh.md 5.1).
+  if (scene_.materials.size() > 0xFF)
+    return invalid_rule(codes::kGltfMaterials, "more than 256 materials: a batch names its WEAR row in one byte");
   auto [it, added] = rows_.try_emplace({material, lightmapped}, static_cast<std::uint8_t>(scene_.materials.size()));
   if (added) {
     MaterialUse use;
@@ -249,6 +281,8 @@ Status SceneImporter::add_primitive(const tinygltf::Primitive& p, const std::str
   const int mode = p.mode < 0 ? TINYGLTF_MODE_TRIANGLES : p.mode;
   if (mode != TINYGLTF_MODE_TRIANGLES && mode != TINYGLTF_MODE_TRIANGLE_STRIP && mode != TINYGLTF_MODE_TRIANGLE_FAN)
     return invalid_rule(codes::kGltfMode, fmt::format("{}: mode {} (points or lines), not triangles", what, mode));
+  if (p.material >= 0 && static_cast<std::size_t>(p.material) >= model_.materials.size())
+    return invalid_rule(codes::kGltfAccessor, fmt::format("{}: material {} does not exist", what, p.material));
   auto position = p.attributes.find("POSITION");
   if (position == p.attributes.end()) return {};  // nothing to draw
   PARKAN_ASSIGN(auto positions, read_vectors(model_, position->second, 3, false, what + " POSITION"));
@@ -313,7 +347,7 @@ Status SceneImporter::add_primitive(const tinygltf::Primitive& p, const std::str
   PARKAN_ASSIGN(const auto uv_shift, tile_shift(uvs, "TEXCOORD_0"));
   PARKAN_ASSIGN(const auto lightmap_shift, tile_shift(lightmap_uvs, "TEXCOORD_1"));
 
-  const std::uint8_t row = row_for(p.material, lightmapped);
+  PARKAN_ASSIGN(const std::uint8_t row, row_for(p.material, lightmapped));
   const Mat3d to_target = transpose(target.rotation);
   auto place = [&](const std::array<double, 4>& v) {
     const Vec3d world = add(source.translation, mat_vec(source.rotation, mat_vec(source.shape, {v[0], v[1], v[2]})));
@@ -404,6 +438,8 @@ Status SceneImporter::visit(int index, const Affine& parent_world, std::uint16_t
     return invalid_rule(codes::kGltfAccessor, fmt::format("node {} does not exist, or the hierarchy is deeper than 256", index));
   const tinygltf::Node& node = model_.nodes[static_cast<std::size_t>(index)];
   const Affine world = compose(parent_world, local_of(node));
+  for (int child : node.children)
+    if (child >= 0 && static_cast<std::size_t>(child) < parent_of_.size()) parent_of_[static_cast<std::size_t>(child)] = index;
   SlotName slot = parse_slot_name(node.name);
   std::uint16_t parent_for_children = msh_parent;
   if (slot.suffixed) {
@@ -446,6 +482,93 @@ Status SceneImporter::visit(int index, const Affine& parent_world, std::uint16_t
   return {};
 }
 
+// The node's pose against its MSH parent's frame as a key; the engine's matrix rotates by conj(q)
+// (docs/formats/msh.md 7.3).
+Result<msh::AnimKey> SceneImporter::key_of(const Frame& parent, const Frame& node, float time) const {
+  const Mat3d local = mul(transpose(parent.rotation), node.rotation);
+  const Vec3d t = mat_vec(transpose(parent.rotation), sub(node.translation, parent.translation));
+  const auto q = quaternion_of(local);
+  msh::AnimKey key;
+  key.time = time;
+  key.pos = {static_cast<float>(t[0]), static_cast<float>(t[1]), static_cast<float>(t[2])};
+  PARKAN_ASSIGN(key.quat_raw, msh::quantize_quat({static_cast<float>(q[0]), static_cast<float>(-q[1]),
+                                                  static_cast<float>(-q[2]), static_cast<float>(-q[3])}));
+  return key;
+}
+
+// The index of the animation the options name (by name; "" the first), -1 when the file has none
+// or the options ask for the still model.
+Result<int> SceneImporter::chosen_animation() const {
+  if (options_.still || (options_.animation.empty() && model_.animations.empty())) return -1;
+  if (options_.animation.empty()) return 0;
+  for (std::size_t i = 0; i < model_.animations.size(); ++i)
+    if (model_.animations[i].name == options_.animation) return int(i);
+  std::string names;
+  for (const tinygltf::Animation& a : model_.animations) names += (names.empty() ? "" : ", ") + ("\"" + a.name + "\"");
+  return invalid_rule(codes::kGltfAnimation, fmt::format("no animation named \"{}\" (the file has {})", options_.animation,
+                                                         names.empty() ? "none" : names));
+}
+
+Affine SceneImporter::world_at(int node, const detail::Channels& channels, double time) const {
+  Affine world;
+  // Up the imported hierarchy (at most the depth visit accepted), then composed root first.
+  std::vector<int> chain;
+  for (int n = node; n >= 0 && chain.size() <= 257; n = parent_of_[static_cast<std::size_t>(n)]) chain.push_back(n);
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    const tinygltf::Node& n = model_.nodes[static_cast<std::size_t>(*it)];
+    // A node given as a matrix cannot be animated (glTF 2.0 3.7.3.1).
+    world = compose(world, n.matrix.size() == 16 ? local_of(n) : affine_of(channels.at(*it, trs_of(n), time)));
+  }
+  return world;
+}
+
+// Keys at every frame from the earliest key to the last one (frame 0 at the earliest key: Blender
+// writes its frame 1 at 1/fps) for every node whose pose against its MSH parent changes
+// (docs/import.md 4); the others stay still.
+Status SceneImporter::sample_animation(const detail::Channels& channels) {
+  const double fps = options_.fps;
+  const double start = channels.start();
+  const auto frames = static_cast<std::uint32_t>(std::lround((channels.duration() - start) * fps));
+  if (frames == 0) return {};
+  std::vector<std::vector<Frame>> at(frames + 1);
+  for (std::uint32_t f = 0; f <= frames; ++f) {
+    at[f].resize(primaries_.size());
+    for (std::size_t i = 0; i < primaries_.size(); ++i) {
+      const int g = primaries_[i].gltf;
+      if (g < 0) continue;  // the inserted root: identity throughout
+      PARKAN_ASSIGN(at[f][i], frame_of(g, world_at(g, channels, start + f / fps)));
+    }
+  }
+  for (std::size_t i = 0; i < primaries_.size(); ++i) {
+    Primary& p = primaries_[i];
+    if (p.gltf >= 0 && channels.animates_scale(p.gltf))
+      warn(codes::kAnimScale, fmt::format("{}: its scale is animated; the game's nodes have none, the still scale is kept",
+                                          node_label(p.gltf)));
+    std::vector<msh::AnimKey> keys;
+    bool moves = false;
+    Mat3d first_rotation{};
+    Vec3d first_translation{};
+    for (std::uint32_t f = 0; f <= frames; ++f) {
+      const Frame parent = p.parent == msh::kNoParent ? Frame{} : at[f][p.parent];
+      PARKAN_ASSIGN(msh::AnimKey key, key_of(parent, at[f][i], static_cast<float>(f)));
+      keys.push_back(key);
+      // Moving or not is decided on the exact local pose: a node that only rides on its parent can
+      // differ from frame to frame in the last bit of float, which is no motion.
+      const Mat3d rotation = mul(transpose(parent.rotation), at[f][i].rotation);
+      const Vec3d translation = mat_vec(transpose(parent.rotation), sub(at[f][i].translation, parent.translation));
+      if (f == 0) {
+        first_rotation = rotation, first_translation = translation;
+        continue;
+      }
+      for (int k = 0; k < 9; ++k) moves = moves || std::fabs(rotation[k] - first_rotation[k]) > kStillTolerance;
+      for (int k = 0; k < 3; ++k)
+        moves = moves || std::fabs(translation[k] - first_translation[k]) > kStillTolerance * (1 + std::fabs(first_translation[k]));
+    }
+    if (moves) p.node.keys = std::move(keys);
+  }
+  return {};
+}
+
 Result<ImportedScene> SceneImporter::run() {
   std::vector<int> roots;
   if (model_.defaultScene >= 0 && static_cast<std::size_t>(model_.defaultScene) < model_.scenes.size())
@@ -465,7 +588,10 @@ Result<ImportedScene> SceneImporter::run() {
     axis_ = kIdentity;
     roots = model_.nodes[static_cast<std::size_t>(roots[0])].children;
   }
+  parent_of_.assign(model_.nodes.size(), -1);
   for (int root : roots) PARKAN_TRY(visit(root, Affine{}, msh::kNoParent, 0));
+  for (int root : roots)
+    if (root >= 0 && static_cast<std::size_t>(root) < parent_of_.size()) parent_of_[static_cast<std::size_t>(root)] = -1;
   keep_file_order();
   for (const Deferred& d : deferred_) {
     auto base = std::find_if(primaries_.begin(), primaries_.end(),
@@ -490,16 +616,17 @@ Result<ImportedScene> SceneImporter::run() {
     }
     primaries_.insert(primaries_.begin(), std::move(root));
   }
+  PARKAN_ASSIGN(const int animation, chosen_animation());
+  if (animation >= 0) {
+    PARKAN_ASSIGN(const detail::Channels channels, detail::Channels::read(model_, animation));
+    PARKAN_TRY(sample_animation(channels));
+  }
   std::size_t triangles = 0;
   for (Primary& p : primaries_) {
-    // The local pose against the MSH parent's frame; the engine's matrix rotates by conj(q).
     const Frame parent = p.parent == msh::kNoParent ? Frame{} : primaries_[p.parent].frame;
-    const Mat3d local = mul(transpose(parent.rotation), p.frame.rotation);
-    const Vec3d t = mat_vec(transpose(parent.rotation), sub(p.frame.translation, parent.translation));
-    const auto q = quaternion_of(local);
-    PARKAN_ASSIGN(p.node.rest, msh::quantize_quat({static_cast<float>(q[0]), static_cast<float>(-q[1]),
-                                                   static_cast<float>(-q[2]), static_cast<float>(-q[3])}));
-    p.node.pos = {static_cast<float>(t[0]), static_cast<float>(t[1]), static_cast<float>(t[2])};
+    PARKAN_ASSIGN(msh::AnimKey still, key_of(parent, p.frame, 0.0f));
+    p.node.rest = still.quat_raw;
+    p.node.pos = still.pos;
     for (const auto& [key, batches] : p.node.slots)
       for (const msh::BuildBatch& b : batches) triangles += b.indices.size() / 3;
     scene_.gltf_node_of.push_back(p.gltf);
@@ -536,8 +663,11 @@ SlotName parse_slot_name(std::string_view name) {
   return out;
 }
 
-Result<ImportedScene> import_scene(const LoadedGltf& document) {
-  SceneImporter importer(document);
+Result<ImportedScene> import_scene(const LoadedGltf& document, const SceneOptions& options) {
+  if (!(options.fps > 0) || !std::isfinite(options.fps))
+    return std::move(invalid_rule(codes::kGltfAnimation, fmt::format("frame rate {} is not a positive number", options.fps)))
+        .in_file(document.file_name);
+  SceneImporter importer(document, options);
   Result<ImportedScene> scene = importer.run();
   if (!scene) return std::move(scene).error().in_file(document.file_name);
   return scene;

@@ -1,15 +1,18 @@
 // glTF scenes to model terms (include/parkan/import/gltf.hpp, docs/import.md 2-3): glTF text written
 // here by hand (JSON and a base64 buffer of known floats, not parkan's exporter), every expected value
 // worked out from the axis rule (x, y, z) -> (x, -z, y), the slot names and the batch rules.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <numbers>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "parkan/import/codes.hpp"
 #include "parkan/import/gltf.hpp"
+#include "parkan/msh/anim.hpp"
 #include "parkan/msh/codes.hpp"
 
 namespace parkan::importer {
@@ -63,7 +66,7 @@ class Gltf {
     if (!uvs.empty()) primitive["attributes"]["TEXCOORD_0"] = floats(uvs, 2);
     if (!normals.empty()) primitive["attributes"]["NORMAL"] = floats(normals, 3);
     if (material >= 0) primitive["material"] = material;
-    doc_["meshes"].push_back({{"name", "mesh" + std::to_string(doc_["meshes"].size())}, {"primitives", json::array({primitive})}});
+    doc_["meshes"].push_back({{"name", fmt::format("mesh{}", doc_["meshes"].size())}, {"primitives", json::array({primitive})}});
     return int(doc_["meshes"].size()) - 1;
   }
   void add_primitive(int mesh, const std::vector<float>& positions, const std::vector<std::uint16_t>& index_list,
@@ -71,6 +74,26 @@ class Gltf {
     json primitive = {{"attributes", {{"POSITION", floats(positions, 3)}}}, {"indices", indices(index_list)}};
     if (material >= 0) primitive["material"] = material;
     doc_["meshes"][std::size_t(mesh)]["primitives"].push_back(primitive);
+  }
+  // An animation with one channel: `times` (SCALAR) and `values` (VEC3 or VEC4) on `path` of `node`.
+  void channel(const std::string& animation, int node, const std::string& path, const std::vector<float>& times,
+               const std::vector<float>& values, const std::string& interpolation = "LINEAR") {
+    const int input = scalars(times);
+    const int components = path == "rotation" ? 4 : 3;
+    const std::size_t offset = bytes_.size();
+    bytes_.resize(offset + values.size() * 4);
+    std::memcpy(bytes_.data() + offset, values.data(), values.size() * 4);
+    const int output = view_and_accessor(offset, values.size() * 4, 5126, values.size() / std::size_t(components),
+                                         components == 4 ? "VEC4" : "VEC3", false);
+    json* a = nullptr;
+    for (json& existing : doc_["animations"])
+      if (existing["name"] == animation) a = &existing;
+    if (!a) {
+      doc_["animations"].push_back({{"name", animation}, {"channels", json::array()}, {"samplers", json::array()}});
+      a = &doc_["animations"].back();
+    }
+    (*a)["samplers"].push_back({{"input", input}, {"output", output}, {"interpolation", interpolation}});
+    (*a)["channels"].push_back({{"sampler", (*a)["samplers"].size() - 1}, {"target", {{"node", node}, {"path", path}}}});
   }
   int material(const std::string& name) {
     doc_["materials"].push_back({{"name", name}});
@@ -95,11 +118,21 @@ class Gltf {
   }
 
  private:
-  int view_and_accessor(std::size_t offset, std::size_t length, int component, std::size_t count, const char* type) {
+  int scalars(const std::vector<float>& values) {
+    const std::size_t offset = bytes_.size();
+    bytes_.resize(offset + values.size() * 4);
+    std::memcpy(bytes_.data() + offset, values.data(), values.size() * 4);
+    const int index = view_and_accessor(offset, values.size() * 4, 5126, values.size(), "SCALAR", false);
+    doc_["accessors"][std::size_t(index)]["min"] = {*std::min_element(values.begin(), values.end())};
+    doc_["accessors"][std::size_t(index)]["max"] = {*std::max_element(values.begin(), values.end())};
+    return index;
+  }
+  int view_and_accessor(std::size_t offset, std::size_t length, int component, std::size_t count, const char* type,
+                        bool position_bounds = true) {
     doc_["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", offset}, {"byteLength", length}});
     json accessor = {{"bufferView", doc_["bufferViews"].size() - 1}, {"componentType", component}, {"count", count},
                      {"type", type}};
-    if (std::string(type) == "VEC3" && component == 5126) {  // glTF requires min and max on POSITION
+    if (position_bounds && std::string(type) == "VEC3" && component == 5126) {  // glTF requires min and max on POSITION
       std::array<float, 3> lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
       for (std::size_t i = 0; i < count; ++i)
         for (std::size_t k = 0; k < 3; ++k) {
@@ -386,6 +419,107 @@ TEST(ImportScene, BadInputIsOneErrorWithItsRule) {
   Gltf index;
   index.node({{"name", "hull"}, {"mesh", index.mesh(kTriangle, {0, 1, 3})}});
   EXPECT_EQ(rule_of(index), codes::kGltfAccessor);
+
+  Gltf material;
+  material.node({{"name", "hull"}, {"mesh", material.mesh(kTriangle, {0, 1, 2})}});
+  material.doc()["meshes"][0]["primitives"][0]["material"] = 7;
+  EXPECT_EQ(rule_of(material), codes::kGltfAccessor);
+
+  Gltf many;
+  const int mesh = many.mesh(kTriangle, {0, 1, 2}, many.material("m0"));
+  for (int i = 1; i <= 256; ++i) many.add_primitive(mesh, kTriangle, {0, 1, 2}, many.material(fmt::format("m{}", i)));
+  many.node({{"name", "hull"}, {"mesh", mesh}});
+  EXPECT_EQ(rule_of(many), codes::kGltfMaterials);
+}
+
+// The rotation part of a world matrix applied to +X.
+std::array<float, 3> turned_x(const msh::Mat4& m) { return {m[0], m[4], m[8]}; }
+
+TEST(ImportAnimation, ARotationChannelIsSampledAtEveryFrame) {
+  Gltf g;
+  const int base = g.node({{"name", "base"}, {"mesh", g.mesh(kTriangle, {0, 1, 2})}});
+  const int turret = g.node({{"name", "turret"}, {"translation", {0, 1, 0}}, {"mesh", g.mesh(kTriangle, {0, 1, 2})}}, false);
+  g.child(base, turret);
+  const float h = std::sqrt(0.5f);
+  // 0 to 90 degrees about glTF's +Y (the game's +Z) over one second, linear (slerp).
+  g.channel("traverse", turret, "rotation", {0, 1}, {0, 0, 0, 1, 0, h, 0, h});
+  SceneOptions options;
+  options.fps = 10;
+  Result<GltfDocument> doc = load_gltf(as_bytes(g.text()), "turret.gltf", ".");
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  Result<ImportedScene> scene = import_scene(**doc, options);
+  ASSERT_TRUE(scene.ok()) << scene.error().to_string();
+  EXPECT_TRUE(scene->model.nodes[0].keys.empty());  // the base does not move
+  ASSERT_EQ(scene->model.nodes[1].keys.size(), 11u);  // frames 0..10
+  const ByteBuffer bytes = msh::build_model_bytes(scene->model).value();
+  const msh::AnimStreams anim = msh::read_anim_streams(bytes).value();
+  EXPECT_EQ(anim.frame_count, 11u);
+  for (int frame = 0; frame <= 10; ++frame) {
+    const std::vector<msh::Mat4> world = msh::world_matrices(anim, float(frame)).value();
+    // Turned by 9 degrees a frame about +Z: +X goes to (cos a, sin a, 0); the turret stands at +Z 1.
+    const double a = std::numbers::pi / 2 * frame / 10;
+    const std::array<float, 3> x = turned_x(world[1]);
+    EXPECT_NEAR(x[0], std::cos(a), 2e-4) << "frame " << frame;
+    EXPECT_NEAR(x[1], std::sin(a), 2e-4) << "frame " << frame;
+    EXPECT_NEAR(x[2], 0, 2e-4) << "frame " << frame;
+    EXPECT_NEAR(world[1][11], 1, 1e-6);
+  }
+}
+
+TEST(ImportAnimation, StepAndCubicSplineTranslations) {
+  Gltf g;
+  const int base = g.node({{"name", "base"}, {"mesh", g.mesh(kTriangle, {0, 1, 2})}});
+  const int arm = g.node({{"name", "arm"}, {"mesh", g.mesh(kTriangle, {0, 1, 2})}}, false);
+  const int leg = g.node({{"name", "leg"}, {"mesh", g.mesh(kTriangle, {0, 1, 2})}}, false);
+  g.child(base, arm);
+  g.child(base, leg);
+  g.channel("walk", arm, "translation", {0, 0.5f}, {0, 0, 0, 3, 0, 0}, "STEP");
+  // Hermite from x = 0 to x = 1 over 1 s with zero tangents: x(u) = 3u^2 - 2u^3; at u = 0.25, 0.15625.
+  g.channel("walk", leg, "translation", {0, 1}, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0}, "CUBICSPLINE");
+  SceneOptions options;
+  options.fps = 4;
+  Result<GltfDocument> doc = load_gltf(as_bytes(g.text()), "walk.gltf", ".");
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  Result<ImportedScene> scene = import_scene(**doc, options);
+  ASSERT_TRUE(scene.ok()) << scene.error().to_string();
+  const auto& arm_keys = scene->model.nodes[1].keys;
+  ASSERT_EQ(arm_keys.size(), 5u);  // frames 0..4 (the animation lasts 1 s)
+  EXPECT_FLOAT_EQ(arm_keys[1].pos[0], 0.0f);  // STEP holds key 0 until 0.5 s
+  EXPECT_FLOAT_EQ(arm_keys[2].pos[0], 3.0f);
+  const auto& leg_keys = scene->model.nodes[2].keys;
+  ASSERT_EQ(leg_keys.size(), 5u);
+  EXPECT_NEAR(leg_keys[1].pos[0], 0.15625f, 1e-6);
+  EXPECT_NEAR(leg_keys[2].pos[0], 0.5f, 1e-6);
+}
+
+TEST(ImportAnimation, ChoosingByNameAndStill) {
+  Gltf g;
+  const int base = g.node({{"name", "base"}, {"mesh", g.mesh(kTriangle, {0, 1, 2})}});
+  const int arm = g.node({{"name", "arm"}, {"mesh", g.mesh(kTriangle, {0, 1, 2})}}, false);
+  g.child(base, arm);
+  g.channel("idle", arm, "translation", {0, 1}, {0, 0, 0, 0, 1, 0});
+  g.channel("fire", arm, "translation", {0, 2}, {0, 0, 0, 2, 0, 0});
+  const std::string text = g.text();
+  GltfDocument doc = std::move(load_gltf(as_bytes(text), "two.gltf", ".")).value();
+  SceneOptions fire;
+  fire.animation = "fire";
+  fire.fps = 1;
+  Result<ImportedScene> scene = import_scene(*doc, fire);
+  ASSERT_TRUE(scene.ok()) << scene.error().to_string();
+  ASSERT_EQ(scene->model.nodes[1].keys.size(), 3u);
+  EXPECT_FLOAT_EQ(scene->model.nodes[1].keys[2].pos[0], 2.0f);
+  SceneOptions still;
+  still.still = true;
+  EXPECT_TRUE(import_scene(*doc, still)->model.nodes[1].keys.empty());
+  SceneOptions missing;
+  missing.animation = "run";
+  Result<ImportedScene> error = import_scene(*doc, missing);
+  ASSERT_FALSE(error.ok());
+  EXPECT_EQ(error.error().rule, codes::kGltfAnimation);
+  EXPECT_EQ(error.error().to_string(), "two.gltf: no animation named \"run\" (the file has \"idle\", \"fire\")");
+  SceneOptions zero;
+  zero.fps = 0;
+  EXPECT_EQ(import_scene(*doc, zero).error().rule, codes::kGltfAnimation);
 }
 
 TEST(ImportScene, ModelBuildsAndPassesTheModelChecks) {

@@ -14,9 +14,12 @@ inline constexpr const char* kGltfShear = "import.gltf.shear";
 inline constexpr const char* kGltfUv = "import.gltf.uv";
 inline constexpr const char* kGltfSlot = "import.gltf.slot";
 inline constexpr const char* kGltfEmpty = "import.gltf.empty";
+inline constexpr const char* kGltfAnimation = "import.gltf.animation";
+inline constexpr const char* kGltfMaterials = "import.gltf.materials";
 
 // Warnings: the import goes on.
 inline constexpr const char* kNameCut = "import.name.cut";
 inline constexpr const char* kNodeDropped = "import.node.dropped";
+inline constexpr const char* kAnimScale = "import.anim.scale";
 
 }  // namespace parkan::importer::codes

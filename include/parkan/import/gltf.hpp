@@ -37,6 +37,12 @@ struct MaterialUse {
   bool lightmapped = false;  // drawn with TEXCOORD_1 and an occlusionTexture (a lightmapped batch)
 };
 
+struct SceneOptions {
+  std::string animation;  // the glTF animation by name; "" the first one, if the file has any
+  bool still = false;     // no animation: every node at its still pose
+  double fps = 30.0;      // frames per second of glTF time (the export's default, docs/formats/msh.md 13)
+};
+
 struct ImportedScene {
   msh::BuildModel model;
   std::vector<MaterialUse> materials;   // WEAR rows in order
@@ -61,7 +67,12 @@ Result<GltfDocument> load_gltf(ByteView bytes, std::string_view file_name, std::
 // import.gltf.shear (non-uniform scale under rotation: the node is named), import.gltf.uv (UVs that
 // do not fit 0 .. 64 after shifting the primitive by whole tiles: the primitive is named),
 // import.gltf.slot (a _LOD or _STAGE node whose base node is not there), import.gltf.empty (no
-// triangles at all); and msh::build_model's.
-Result<ImportedScene> import_scene(const LoadedGltf& document);
+// triangles at all), import.gltf.animation (the named animation is not there, a channel that cannot
+// be sampled, a frame rate that is not positive); and msh::build_model's.
+// Animation (docs/import.md 4): the chosen animation's channels are sampled at every whole frame of
+// `fps` from the earliest key (frame 0) to the last; a node whose pose against its MSH parent changes gets a key per frame
+// (the canonical writer of msh::set_animation derives the frame map), the others stay still. The
+// still pose is the pose at frame 0.
+Result<ImportedScene> import_scene(const LoadedGltf& document, const SceneOptions& options = {});
 
 }  // namespace parkan::importer
