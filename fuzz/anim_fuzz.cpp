@@ -11,15 +11,11 @@
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/math.hpp"
 #include "parkan/nres/write.hpp"
+#include "fuzz_assert.hpp"
 
 namespace {
 
 using namespace parkan;
-
-#define FUZZ_ASSERT(x) \
-  do {                 \
-    if (!(x)) __builtin_trap(); \
-  } while (0)
 
 ByteBuffer model_from_streams(const std::uint8_t* data, std::size_t size) {
   if (size < 6) return {};

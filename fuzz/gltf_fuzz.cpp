@@ -9,17 +9,9 @@
 
 #include "parkan/export/gltf.hpp"
 #include "parkan/msh/model.hpp"
-
-namespace {
+#include "fuzz_assert.hpp"
 
 using namespace parkan;
-
-#define FUZZ_ASSERT(x) \
-  do {                 \
-    if (!(x)) __builtin_trap(); \
-  } while (0)
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;

@@ -7,17 +7,9 @@
 
 #include "parkan/import/gltf.hpp"
 #include "parkan/msh/model.hpp"
-
-namespace {
+#include "fuzz_assert.hpp"
 
 using namespace parkan;
-
-#define FUZZ_ASSERT(x) \
-  do {                 \
-    if (!(x)) __builtin_trap(); \
-  } while (0)
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // External buffers and images resolve under a folder that does not exist: the input alone is read.

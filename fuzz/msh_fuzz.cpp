@@ -10,15 +10,11 @@
 
 #include "parkan/msh/model.hpp"
 #include "parkan/nres/write.hpp"
+#include "fuzz_assert.hpp"
 
 namespace {
 
 using namespace parkan;
-
-#define FUZZ_ASSERT(x) \
-  do {                 \
-    if (!(x)) __builtin_trap(); \
-  } while (0)
 
 // Byte 0 picks the stream set (model, model with 18 and 20, terrain), byte 1 the node table's
 // attr3 (38 or 24); then one length byte per stream (scaled by its stride; for the type 17 path graph
