@@ -6,8 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "import/gltf_accessor.hpp"
 #include "import/gltf_channels.hpp"
+#include "import/gltf_primitive.hpp"
+#include "import/node_frame.hpp"
 #include "import/gltf_document.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/import/codes.hpp"
@@ -17,134 +18,11 @@ namespace parkan::importer {
 
 namespace {
 
-using detail::read_indices;
-using detail::read_vectors;
-using Vec3d = std::array<double, 3>;
-using Mat3d = std::array<double, 9>;  // row-major
+using namespace detail;
 
-constexpr Mat3d kIdentity = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-// glTF's Y-up to the game's Z-up, the inverse of the export's root (docs/formats/msh.md 13.2):
-// (x, y, z) -> (x, -z, y).
-constexpr Mat3d kYUpToZUp = {1, 0, 0, 0, 0, -1, 0, 1, 0};
-constexpr std::size_t kMaxBatchVertices = 0xFFFF;
-// The largest stored UV coordinate: u16 / 1024 (docs/formats/msh.md 4.3).
-constexpr double kMaxUv = 65535.0 / 1024.0;
 // How far a node's local pose may wander (rotation matrix cells, translation relative to its size)
 // and still be a node that does not move.
 constexpr double kStillTolerance = 1e-6;
-// How far from orthogonal a node's scaled axes may be before its frame counts as sheared.
-constexpr double kShearTolerance = 1e-4;
-
-Mat3d mul(const Mat3d& a, const Mat3d& b) {
-  Mat3d r{};
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j)
-      for (int k = 0; k < 3; ++k) r[i * 3 + j] += a[i * 3 + k] * b[k * 3 + j];
-  return r;
-}
-Mat3d transpose(const Mat3d& a) { return {a[0], a[3], a[6], a[1], a[4], a[7], a[2], a[5], a[8]}; }
-Vec3d mat_vec(const Mat3d& m, const Vec3d& v) {
-  return {m[0] * v[0] + m[1] * v[1] + m[2] * v[2], m[3] * v[0] + m[4] * v[1] + m[5] * v[2],
-          m[6] * v[0] + m[7] * v[1] + m[8] * v[2]};
-}
-Vec3d add(const Vec3d& a, const Vec3d& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-Vec3d sub(const Vec3d& a, const Vec3d& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-double dot(const Vec3d& a, const Vec3d& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-double det(const Mat3d& m) {
-  return m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6]);
-}
-
-// x, y, z, w (glTF order), a unit Hamilton quaternion, to its rotation matrix.
-Mat3d rotation_matrix(double x, double y, double z, double w) {
-  const double n = std::sqrt(x * x + y * y + z * z + w * w);
-  if (n > 0) x /= n, y /= n, z /= n, w /= n;
-  return {1 - 2 * (y * y + z * z), 2 * (x * y - z * w),     2 * (x * z + y * w),
-          2 * (x * y + z * w),     1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-          2 * (x * z - y * w),     2 * (y * z + x * w),     1 - 2 * (x * x + y * y)};
-}
-
-// A rotation matrix to [w, x, y, z] with w >= 0 (Shepperd's method).
-std::array<double, 4> quaternion_of(const Mat3d& m) {
-  const double trace = m[0] + m[4] + m[8];
-  std::array<double, 4> q;
-  if (trace > 0) {
-    const double s = std::sqrt(trace + 1.0) * 2;
-    q = {0.25 * s, (m[7] - m[5]) / s, (m[2] - m[6]) / s, (m[3] - m[1]) / s};
-  } else if (m[0] > m[4] && m[0] > m[8]) {
-    const double s = std::sqrt(1.0 + m[0] - m[4] - m[8]) * 2;
-    q = {(m[7] - m[5]) / s, 0.25 * s, (m[1] + m[3]) / s, (m[2] + m[6]) / s};
-  } else if (m[4] > m[8]) {
-    const double s = std::sqrt(1.0 + m[4] - m[0] - m[8]) * 2;
-    q = {(m[2] - m[6]) / s, (m[1] + m[3]) / s, 0.25 * s, (m[5] + m[7]) / s};
-  } else {
-    const double s = std::sqrt(1.0 + m[8] - m[0] - m[4]) * 2;
-    q = {(m[3] - m[1]) / s, (m[2] + m[6]) / s, (m[5] + m[7]) / s, 0.25 * s};
-  }
-  if (q[0] < 0) q = {-q[0], -q[1], -q[2], -q[3]};
-  return q;
-}
-
-struct Affine {
-  Mat3d m = kIdentity;
-  Vec3d t{};
-};
-Affine compose(const Affine& a, const Affine& b) { return {mul(a.m, b.m), add(mat_vec(a.m, b.t), a.t)}; }
-
-Affine local_of(const tinygltf::Node& node) {
-  Affine a;
-  if (node.matrix.size() == 16) {  // column-major
-    const std::vector<double>& c = node.matrix;
-    a.m = {c[0], c[4], c[8], c[1], c[5], c[9], c[2], c[6], c[10]};
-    a.t = {c[12], c[13], c[14]};
-    return a;
-  }
-  Mat3d r = kIdentity;
-  if (node.rotation.size() == 4) r = rotation_matrix(node.rotation[0], node.rotation[1], node.rotation[2], node.rotation[3]);
-  Vec3d s{1, 1, 1};
-  if (node.scale.size() == 3) s = {node.scale[0], node.scale[1], node.scale[2]};
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) a.m[i * 3 + j] = r[i * 3 + j] * s[j];
-  if (node.translation.size() == 3) a.t = {node.translation[0], node.translation[1], node.translation[2]};
-  return a;
-}
-
-detail::Trs trs_of(const tinygltf::Node& node) {
-  detail::Trs trs;
-  if (node.translation.size() == 3) trs.t = {node.translation[0], node.translation[1], node.translation[2]};
-  if (node.rotation.size() == 4) trs.r = {node.rotation[0], node.rotation[1], node.rotation[2], node.rotation[3]};
-  if (node.scale.size() == 3) trs.s = {node.scale[0], node.scale[1], node.scale[2]};
-  return trs;
-}
-
-Affine affine_of(const detail::Trs& trs) {
-  Affine a;
-  const Mat3d r = rotation_matrix(trs.r[0], trs.r[1], trs.r[2], trs.r[3]);
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) a.m[i * 3 + j] = r[i * 3 + j] * trs.s[j];
-  a.t = trs.t;
-  return a;
-}
-
-// The export's root (docs/formats/msh.md 13.2): no mesh, no translation or scale, a rotation of -90
-// degrees about X. Below it the nodes are already in the game's Z-up frame.
-bool is_axis_root(const tinygltf::Node& node) {
-  if (node.mesh >= 0 || node.children.empty()) return false;
-  const Affine a = local_of(node);
-  const Mat3d expected = transpose(kYUpToZUp);
-  for (int i = 0; i < 9; ++i)
-    if (std::fabs(a.m[i] - expected[i]) > 1e-6) return false;
-  return std::fabs(a.t[0]) < 1e-9 && std::fabs(a.t[1]) < 1e-9 && std::fabs(a.t[2]) < 1e-9;
-}
-
-// A node's place in the game's frame: a rigid frame (rotation, translation) and the shape K that
-// takes a vertex of the node's glTF mesh into that frame (axis change and scale; docs/import.md 2).
-struct Frame {
-  Mat3d rotation = kIdentity;
-  Vec3d translation{};
-  Mat3d shape = kIdentity;
-  Mat3d normal_shape = kIdentity;  // K^-T
-  bool mirrored = false;           // det K < 0: triangle order reversed
-};
 
 struct Primary {  // an MSH node
   int gltf = -1;
@@ -164,13 +42,11 @@ class SceneImporter {
   Result<Frame> frame_of(int node, const Affine& world) const;
   Status visit(int node, const Affine& parent_world, std::uint16_t msh_parent, int depth);
   Status add_mesh(int gltf_node, const Frame& frame, std::size_t msh_node, std::size_t stage, std::size_t level);
-  Status add_primitive(const tinygltf::Primitive& primitive, const std::string& what, const Frame& source,
-                       const Frame& target, std::vector<msh::BuildBatch>& slot);
   Result<std::uint8_t> row_for(int material, bool lightmapped);
   void keep_file_order();
   Result<int> chosen_animation() const;
-  Affine world_at(int node, const detail::Channels& channels, double time) const;
-  Status sample_animation(const detail::Channels& channels);
+  Affine world_at(int node, const Channels& channels, double time) const;
+  Status sample_animation(const Channels& channels);
   Result<msh::AnimKey> key_of(const Frame& parent, const Frame& node, float time) const;
   void warn(const char* code, std::string message) {
     scene_.warnings.push_back(Diagnostic{code, Severity::warning, Location{doc_.file_name, {}, {}}, std::move(message)});
@@ -197,38 +73,7 @@ class SceneImporter {
 };
 
 Result<Frame> SceneImporter::frame_of(int node, const Affine& world) const {
-  // Columns of the world's linear part: the node's axes, scaled.
-  std::array<Vec3d, 3> axis;
-  Vec3d scale;
-  for (int j = 0; j < 3; ++j) {
-    axis[j] = {world.m[j], world.m[3 + j], world.m[6 + j]};
-    scale[j] = std::sqrt(dot(axis[j], axis[j]));
-    if (!(scale[j] > 0) || !std::isfinite(scale[j]))
-      return invalid_rule(codes::kGltfShear, fmt::format("{}: a zero or non-finite scale", node_label(node)));
-  }
-  for (int i = 0; i < 3; ++i)
-    for (int j = i + 1; j < 3; ++j)
-      if (std::fabs(dot(axis[i], axis[j])) / (scale[i] * scale[j]) > kShearTolerance)
-        return invalid_rule(codes::kGltfShear,
-                            fmt::format("{}: non-uniform scale under rotation shears its frame (bake the scale in "
-                                        "Blender: Apply > Scale)",
-                                        node_label(node)));
-  Mat3d rotation{};
-  for (int j = 0; j < 3; ++j)
-    for (int i = 0; i < 3; ++i) rotation[i * 3 + j] = axis[j][i] / scale[j];
-  if (det(rotation) < 0) {  // a mirror: the rotation keeps +1, the scale takes the sign
-    scale[0] = -scale[0];
-    for (int i = 0; i < 3; ++i) rotation[i * 3] = -rotation[i * 3];
-  }
-  Frame f;
-  f.rotation = mul(mul(axis_, rotation), transpose(axis_));
-  f.translation = mat_vec(axis_, world.t);
-  Mat3d s{scale[0], 0, 0, 0, scale[1], 0, 0, 0, scale[2]};
-  Mat3d s_inv{1 / scale[0], 0, 0, 0, 1 / scale[1], 0, 0, 0, 1 / scale[2]};
-  f.shape = mul(axis_, s);
-  f.normal_shape = mul(axis_, s_inv);
-  f.mirrored = det(s) < 0;
-  return f;
+  return node_frame(world, axis_, node_label(node));
 }
 
 // The nodes in the order the file lists them when every parent still comes before its children (so
@@ -272,147 +117,6 @@ Result<std::uint8_t> SceneImporter::row_for(int material, bool lightmapped) {
   return it->second;
 }
 
-Status SceneImporter::add_primitive(const tinygltf::Primitive& p, const std::string& what, const Frame& source,
-                                    const Frame& target, std::vector<msh::BuildBatch>& slot) {
-  if (!p.targets.empty())
-    return invalid_rule(codes::kGltfMorph, fmt::format("{}: morph targets are not supported", what));
-  if (p.attributes.count("JOINTS_0") || p.attributes.count("WEIGHTS_0"))
-    return invalid_rule(codes::kGltfSkin, fmt::format("{}: a skinned mesh (JOINTS_0): the game's models are rigid", what));
-  const int mode = p.mode < 0 ? TINYGLTF_MODE_TRIANGLES : p.mode;
-  if (mode != TINYGLTF_MODE_TRIANGLES && mode != TINYGLTF_MODE_TRIANGLE_STRIP && mode != TINYGLTF_MODE_TRIANGLE_FAN)
-    return invalid_rule(codes::kGltfMode, fmt::format("{}: mode {} (points or lines), not triangles", what, mode));
-  if (p.material >= 0 && static_cast<std::size_t>(p.material) >= model_.materials.size())
-    return invalid_rule(codes::kGltfAccessor, fmt::format("{}: material {} does not exist", what, p.material));
-  auto position = p.attributes.find("POSITION");
-  if (position == p.attributes.end()) return {};  // nothing to draw
-  PARKAN_ASSIGN(auto positions, read_vectors(model_, position->second, 3, false, what + " POSITION"));
-  std::vector<std::array<double, 4>> normals, uvs, lightmap_uvs;
-  if (auto a = p.attributes.find("NORMAL"); a != p.attributes.end()) {
-    PARKAN_ASSIGN(normals, read_vectors(model_, a->second, 3, false, what + " NORMAL"));
-  }
-  if (auto a = p.attributes.find("TEXCOORD_0"); a != p.attributes.end()) {
-    PARKAN_ASSIGN(uvs, read_vectors(model_, a->second, 2, true, what + " TEXCOORD_0"));
-  }
-  bool lightmapped = false;
-  if (p.material >= 0 && static_cast<std::size_t>(p.material) < model_.materials.size()) {
-    const tinygltf::Material& m = model_.materials[static_cast<std::size_t>(p.material)];
-    auto a = p.attributes.find("TEXCOORD_1");
-    if (m.occlusionTexture.index >= 0 && m.occlusionTexture.texCoord == 1 && a != p.attributes.end()) {
-      PARKAN_ASSIGN(lightmap_uvs, read_vectors(model_, a->second, 2, true, what + " TEXCOORD_1"));
-      lightmapped = true;
-    }
-  }
-  for (const auto* stream : {&normals, &uvs, &lightmap_uvs})
-    if (!stream->empty() && stream->size() != positions.size())
-      return invalid_rule(codes::kGltfAccessor, fmt::format("{}: {} attribute values for {} positions", what,
-                                                            stream->size(), positions.size()));
-  std::vector<std::uint32_t> indices;
-  if (p.indices >= 0) {
-    PARKAN_ASSIGN(indices, read_indices(model_, p.indices, what + " indices"));
-  } else {
-    indices.resize(positions.size());
-    for (std::size_t i = 0; i < indices.size(); ++i) indices[i] = static_cast<std::uint32_t>(i);
-  }
-  for (std::uint32_t i : indices)
-    if (i >= positions.size())
-      return invalid_rule(codes::kGltfAccessor, fmt::format("{}: index {} past the {} positions", what, i, positions.size()));
-  // Triangles, in the order glTF draws them (strips alternate, fans turn about the first vertex).
-  std::vector<std::array<std::uint32_t, 3>> triangles;
-  if (mode == TINYGLTF_MODE_TRIANGLES) {
-    for (std::size_t t = 0; t + 2 < indices.size(); t += 3) triangles.push_back({indices[t], indices[t + 1], indices[t + 2]});
-  } else if (mode == TINYGLTF_MODE_TRIANGLE_STRIP) {
-    for (std::size_t t = 0; t + 2 < indices.size(); ++t)
-      triangles.push_back(t % 2 == 0 ? std::array{indices[t], indices[t + 1], indices[t + 2]}
-                                     : std::array{indices[t + 1], indices[t], indices[t + 2]});
-  } else {
-    for (std::size_t t = 1; t + 1 < indices.size(); ++t) triangles.push_back({indices[0], indices[t], indices[t + 1]});
-  }
-  if (triangles.empty()) return {};
-  // Whole tiles off the primitive's UVs so that they start in 0..1 (a repeating sampler draws the same).
-  auto tile_shift = [&](const std::vector<std::array<double, 4>>& values, const char* name) -> Result<std::array<double, 2>> {
-    if (values.empty()) return std::array<double, 2>{0, 0};
-    std::array<double, 2> lo{values[0][0], values[0][1]}, hi = lo;
-    for (const auto& v : values)
-      for (int k = 0; k < 2; ++k) {
-        if (!std::isfinite(v[k])) return invalid_rule(codes::kGltfUv, fmt::format("{}: a {} value is not finite", what, name));
-        lo[k] = std::min(lo[k], v[k]), hi[k] = std::max(hi[k], v[k]);
-      }
-    const std::array<double, 2> shift{std::floor(lo[0]), std::floor(lo[1])};
-    if (hi[0] - shift[0] > kMaxUv || hi[1] - shift[1] > kMaxUv)
-      return invalid_rule(codes::kGltfUv, fmt::format("{}: {} spans ({:.3f}, {:.3f}) .. ({:.3f}, {:.3f}), more than the 64 "
-                                                      "tiles a u16 / 1024 coordinate holds",
-                                                      what, name, lo[0], lo[1], hi[0], hi[1]));
-    return shift;
-  };
-  PARKAN_ASSIGN(const auto uv_shift, tile_shift(uvs, "TEXCOORD_0"));
-  PARKAN_ASSIGN(const auto lightmap_shift, tile_shift(lightmap_uvs, "TEXCOORD_1"));
-
-  PARKAN_ASSIGN(const std::uint8_t row, row_for(p.material, lightmapped));
-  const Mat3d to_target = transpose(target.rotation);
-  auto place = [&](const std::array<double, 4>& v) {
-    const Vec3d world = add(source.translation, mat_vec(source.rotation, mat_vec(source.shape, {v[0], v[1], v[2]})));
-    return mat_vec(to_target, sub(world, target.translation));
-  };
-  auto place_normal = [&](const std::array<double, 4>& n) -> Vec3d {
-    Vec3d r = mat_vec(to_target, mat_vec(source.rotation, mat_vec(source.normal_shape, {n[0], n[1], n[2]})));
-    const double length = std::sqrt(dot(r, r));
-    return length > 0 ? Vec3d{r[0] / length, r[1] / length, r[2] / length} : Vec3d{0, 0, 1};
-  };
-  msh::BuildBatch* batch = nullptr;
-  std::map<std::uint32_t, std::uint16_t> local;  // source vertex -> batch vertex
-  auto fresh_batch = [&] {
-    slot.emplace_back();
-    batch = &slot.back();
-    batch->wear_row = row;
-    batch->lightmapped = lightmapped;
-    local.clear();
-  };
-  // Continue the slot's last batch of this row when it has room (one batch per node, slot and material).
-  if (!slot.empty() && slot.back().wear_row == row && slot.back().lightmapped == lightmapped) batch = &slot.back();
-  else fresh_batch();
-  auto vertex_of = [&](std::uint32_t s) -> std::uint16_t {
-    if (auto it = local.find(s); it != local.end()) return it->second;
-    msh::BuildVertex v;
-    const Vec3d pos = place(positions[s]);
-    v.pos = {static_cast<float>(pos[0]), static_cast<float>(pos[1]), static_cast<float>(pos[2])};
-    if (!normals.empty()) {
-      const Vec3d n = place_normal(normals[s]);
-      v.normal = {static_cast<float>(n[0]), static_cast<float>(n[1]), static_cast<float>(n[2])};
-    }
-    if (!uvs.empty()) v.uv = {static_cast<float>(uvs[s][0] - uv_shift[0]), static_cast<float>(uvs[s][1] - uv_shift[1])};
-    if (lightmapped)
-      v.lightmap = {static_cast<float>(lightmap_uvs[s][0] - lightmap_shift[0]),
-                    static_cast<float>(lightmap_uvs[s][1] - lightmap_shift[1])};
-    const auto index = static_cast<std::uint16_t>(batch->vertices.size());
-    batch->vertices.push_back(v);
-    local.emplace(s, index);
-    return index;
-  };
-  const bool flip = source.mirrored;
-  for (const auto& tri : triangles) {
-    std::array<std::uint32_t, 3> t = tri;
-    if (flip) std::swap(t[1], t[2]);
-    // Without normals glTF asks for flat ones: each such triangle gets its own three vertices.
-    if (normals.empty()) local.clear();
-    std::size_t fresh = 0;
-    for (std::uint32_t s : t) fresh += local.count(s) ? 0 : 1;
-    if (batch->vertices.size() + fresh > kMaxBatchVertices || batch->indices.size() + 3 > 0xFFFF) fresh_batch();
-    const std::array<std::uint16_t, 3> v{vertex_of(t[0]), vertex_of(t[1]), vertex_of(t[2])};
-    if (normals.empty()) {
-      const msh::Vec3& a = batch->vertices[v[0]].pos;
-      const msh::Vec3& b = batch->vertices[v[1]].pos;
-      const msh::Vec3& c = batch->vertices[v[2]].pos;
-      const Vec3d e1{b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2{c[0] - a[0], c[1] - a[1], c[2] - a[2]};
-      Vec3d n{e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
-      const double length = std::sqrt(dot(n, n));
-      if (length > 0) n = {n[0] / length, n[1] / length, n[2] / length};
-      for (std::uint16_t i : v)
-        batch->vertices[i].normal = {static_cast<float>(n[0]), static_cast<float>(n[1]), static_cast<float>(n[2])};
-    }
-    batch->indices.insert(batch->indices.end(), v.begin(), v.end());
-  }
-  return {};
-}
 
 Status SceneImporter::add_mesh(int gltf_node, const Frame& frame, std::size_t msh_node, std::size_t stage,
                                std::size_t level) {
@@ -427,7 +131,8 @@ Status SceneImporter::add_mesh(int gltf_node, const Frame& frame, std::size_t ms
   std::vector<msh::BuildBatch>& slot = target.node.slots[{stage, level}];
   for (std::size_t i = 0; i < mesh.primitives.size(); ++i) {
     const std::string what = fmt::format("{} mesh \"{}\" primitive {}", node_label(gltf_node), mesh.name, i);
-    PARKAN_TRY(add_primitive(mesh.primitives[i], what, frame, target.frame, slot));
+    PARKAN_TRY(append_primitive(model_, mesh.primitives[i], what, frame, target.frame,
+                                [this](int material, bool lightmapped) { return row_for(material, lightmapped); }, slot));
   }
   if (slot.empty()) target.node.slots.erase({stage, level});
   return {};
@@ -509,7 +214,7 @@ Result<int> SceneImporter::chosen_animation() const {
                                                          names.empty() ? "none" : names));
 }
 
-Affine SceneImporter::world_at(int node, const detail::Channels& channels, double time) const {
+Affine SceneImporter::world_at(int node, const Channels& channels, double time) const {
   Affine world;
   // Up the imported hierarchy (at most the depth visit accepted), then composed root first.
   std::vector<int> chain;
@@ -525,7 +230,7 @@ Affine SceneImporter::world_at(int node, const detail::Channels& channels, doubl
 // Keys at every frame from the earliest key to the last one (frame 0 at the earliest key: Blender
 // writes its frame 1 at 1/fps) for every node whose pose against its MSH parent changes
 // (docs/import.md 4); the others stay still.
-Status SceneImporter::sample_animation(const detail::Channels& channels) {
+Status SceneImporter::sample_animation(const Channels& channels) {
   const double fps = options_.fps;
   const double start = channels.start();
   const auto frames = static_cast<std::uint32_t>(std::lround((channels.duration() - start) * fps));
@@ -618,7 +323,7 @@ Result<ImportedScene> SceneImporter::run() {
   }
   PARKAN_ASSIGN(const int animation, chosen_animation());
   if (animation >= 0) {
-    PARKAN_ASSIGN(const detail::Channels channels, detail::Channels::read(model_, animation));
+    PARKAN_ASSIGN(const Channels channels, Channels::read(model_, animation));
     PARKAN_TRY(sample_animation(channels));
   }
   std::size_t triangles = 0;
