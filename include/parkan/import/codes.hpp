@@ -16,10 +16,13 @@ inline constexpr const char* kGltfSlot = "import.gltf.slot";
 inline constexpr const char* kGltfEmpty = "import.gltf.empty";
 inline constexpr const char* kGltfAnimation = "import.gltf.animation";
 inline constexpr const char* kGltfMaterials = "import.gltf.materials";
+inline constexpr const char* kGltfImage = "import.gltf.image";
 
 // Warnings: the import goes on.
 inline constexpr const char* kNameCut = "import.name.cut";
 inline constexpr const char* kNodeDropped = "import.node.dropped";
 inline constexpr const char* kAnimScale = "import.anim.scale";
+inline constexpr const char* kNameChanged = "import.name.changed";
+inline constexpr const char* kImageScaled = "import.image.scaled";
 
 }  // namespace parkan::importer::codes
