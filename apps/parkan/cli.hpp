@@ -83,5 +83,6 @@ void add_evidence_commands(CLI::App& app);
 void add_runtime_commands(CLI::App& app);
 
 void add_export_commands(CLI::App& app);
+void add_import_commands(CLI::App& app);
 void add_view_commands(CLI::App& app);
 }  // namespace parkan::cli

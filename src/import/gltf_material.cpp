@@ -112,6 +112,8 @@ ByteBuffer wear_text(const ImportedMaterials& materials) {
   material::Wear wear;
   for (std::size_t row = 0; row < materials.materials.size(); ++row)
     wear.materials.push_back({static_cast<std::int32_t>(row), materials.materials[row].name});
+  for (std::size_t row = 0; row < materials.lightmaps.size(); ++row)
+    wear.lightmaps.push_back({static_cast<std::int32_t>(row), materials.lightmaps[row].name});
   return material::write_wear_canonical(wear);
 }
 
@@ -122,6 +124,49 @@ Result<ImportedMaterials> import_materials(const LoadedGltf& document, const std
   std::vector<std::string> material_names, texture_names;
   std::map<int, int> texture_of_image;  // glTF image -> ImportedTexture
   const std::string stem = game_name(options.stem, kMaxMaterialName);
+  std::vector<std::string> lightmap_names;
+  // The image a glTF texture shows, or import.gltf.image.
+  auto image_of = [&](int texture, const std::string& material) -> Result<int> {
+    const int image = texture >= 0 && static_cast<std::size_t>(texture) < model.textures.size()
+                          ? model.textures[static_cast<std::size_t>(texture)].source
+                          : -1;
+    if (image < 0 || static_cast<std::size_t>(image) >= model.images.size())
+      return std::move(invalid_rule(codes::kGltfImage, fmt::format("material \"{}\": texture {} has no image", material, texture)))
+          .in_file(document.file_name);
+    return image;
+  };
+  // A glTF image as a Texm named after the image (else `fallback`), unique among `names` and `taken`.
+  auto make_texture = [&](int image, const std::string& fallback, const std::function<bool(std::string_view)>& taken,
+                          std::vector<std::string>& names, std::optional<texm::Format> format,
+                          bool mipmapped) -> Result<ImportedTexture> {
+    const tinygltf::Image& source_image = model.images[static_cast<std::size_t>(image)];
+    bool scaled = false;
+    Result<texm::Image> rgba = rgba_image(source_image, fmt::format("image {} \"{}\"", image, source_image.name), scaled);
+    if (!rgba) return std::move(rgba).error().in_file(document.file_name);
+    ImportedTexture t;
+    std::string texture_stem = game_name(!source_image.name.empty() ? source_image.name : fallback, kMaxTextureStem);
+    if (texture_stem.empty()) texture_stem = game_name(fallback, kMaxTextureStem);
+    // Unique by stem, so that a suffix goes before ".0".
+    t.name = unique_name(texture_stem, kMaxTextureStem,
+                         [&](std::string_view n) { return taken && taken(std::string(n) + ".0"); }, names) +
+             ".0";
+    t.width = rgba->width;
+    t.height = rgba->height;
+    t.format = format ? *format : (has_alpha(*rgba) ? texm::Format::argb8888 : texm::Format::rgb565);
+    t.gltf_image = image;
+    texm::EncodeOptions encode;
+    encode.format = t.format;
+    encode.mip_count = mipmapped ? 0 : 1;  // 0: the full chain down to 1 x 1 (docs/formats/texm.md 7.5)
+    Result<ByteBuffer> payload = texm::encode(*rgba, encode);
+    if (!payload) return std::move(payload).error().in_file(document.file_name);
+    t.payload = std::move(*payload);
+    if (scaled)
+      out.warnings.push_back(Diagnostic{codes::kImageScaled, Severity::warning, Location{document.file_name, {}, {}},
+                                        fmt::format("image {} \"{}\" ({} x {}) is scaled to {} x {}, power-of-two sides of "
+                                                    "at most {}", image, source_image.name, source_image.width,
+                                                    source_image.height, t.width, t.height, kMaxTextureSide)});
+    return t;
+  };
   for (std::size_t row = 0; row < uses.size(); ++row) {
     const MaterialUse& use = uses[row];
     const tinygltf::Material* source =
@@ -149,52 +194,33 @@ Result<ImportedMaterials> import_materials(const LoadedGltf& document, const std
     phase.params[17] = kWholeTexture;
 
     if (source && source->pbrMetallicRoughness.baseColorTexture.index >= 0) {
-      const int texture = source->pbrMetallicRoughness.baseColorTexture.index;
-      const int image = static_cast<std::size_t>(texture) < model.textures.size()
-                            ? model.textures[static_cast<std::size_t>(texture)].source
-                            : -1;
-      if (image < 0 || static_cast<std::size_t>(image) >= model.images.size())
-        return std::move(invalid_rule(codes::kGltfImage, fmt::format("material \"{}\": texture {} has no image",
-                                                                     source->name, texture)))
-            .in_file(document.file_name);
+      PARKAN_ASSIGN(const int image, image_of(source->pbrMetallicRoughness.baseColorTexture.index, source->name));
       auto found = texture_of_image.find(image);
       if (found == texture_of_image.end()) {
-        const tinygltf::Image& source_image = model.images[static_cast<std::size_t>(image)];
-        bool scaled = false;
-        Result<texm::Image> rgba = rgba_image(source_image, fmt::format("image {} \"{}\"", image, source_image.name), scaled);
-        if (!rgba) return std::move(rgba).error().in_file(document.file_name);
-        ImportedTexture t;
-        std::string texture_stem = game_name(!source_image.name.empty() ? source_image.name : m.name, kMaxTextureStem);
-        if (texture_stem.empty()) texture_stem = game_name(m.name, kMaxTextureStem);
-        // Unique by stem, so that a suffix goes before ".0".
-        t.name = unique_name(texture_stem, kMaxTextureStem,
-                             [&](std::string_view n) {
-                               return options.texture_taken && options.texture_taken(std::string(n) + ".0");
-                             },
-                             texture_names) +
-                 ".0";
-        t.width = rgba->width;
-        t.height = rgba->height;
-        t.format = options.texture_format ? *options.texture_format
-                                          : (has_alpha(*rgba) ? texm::Format::argb8888 : texm::Format::rgb565);
-        t.gltf_image = image;
-        texm::EncodeOptions encode;
-        encode.format = t.format;
-        encode.mip_count = 0;  // the full chain down to 1 x 1 (docs/formats/texm.md 7.5)
-        Result<ByteBuffer> payload = texm::encode(*rgba, encode);
-        if (!payload) return std::move(payload).error().in_file(document.file_name);
-        t.payload = std::move(*payload);
-        if (scaled)
-          out.warnings.push_back(Diagnostic{codes::kImageScaled, Severity::warning, Location{document.file_name, {}, {}},
-                                            fmt::format("image {} \"{}\" ({} x {}) is scaled to {} x {}, power-of-two "
-                                                        "sides of at most {}", image, source_image.name, source_image.width,
-                                                        source_image.height, t.width, t.height, kMaxTextureSide)});
+        PARKAN_ASSIGN(ImportedTexture t, make_texture(image, m.name, options.texture_taken, texture_names, options.texture_format,
+                                                      /*mipmapped=*/true));
         out.textures.push_back(std::move(t));
         found = texture_of_image.emplace(image, int(out.textures.size()) - 1).first;
       }
       m.texture = found->second;
       const std::string& name = out.textures[std::size_t(found->second)].name;
       std::copy(name.begin(), name.end(), phase.texture_field.begin());
+    }
+    // The lightmap: every lit batch draws LIGHTMAPS entry 0 (docs/formats/msh.md 5.2), so the first
+    // lit material's occlusion image is the model's one lightmap; another image is told and unused.
+    if (use.lightmapped && source && source->occlusionTexture.index >= 0) {
+      PARKAN_ASSIGN(const int image, image_of(source->occlusionTexture.index, source->name));
+      if (out.lightmaps.empty()) {
+        PARKAN_ASSIGN(ImportedTexture t, make_texture(image, options.stem.empty() ? m.name : options.stem + "_LM",
+                                                      options.lightmap_taken, lightmap_names, kLightmapFormat,
+                                                      /*mipmapped=*/false));
+        out.lightmaps.push_back(std::move(t));
+      } else if (out.lightmaps.front().gltf_image != image) {
+        out.warnings.push_back(Diagnostic{codes::kLightmapShared, Severity::warning, Location{document.file_name, {}, {}},
+                                          fmt::format("material \"{}\": its occlusion image {} is not used: the game lights "
+                                                      "every lit batch of a model with one lightmap, image {}",
+                                                      source->name, image, out.lightmaps.front().gltf_image)});
+      }
     }
     m.mat.attributes = {category_of(source ? source->alphaMode : "OPAQUE") << 2, 6};
     m.mat.phases = {phase};

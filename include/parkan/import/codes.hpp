@@ -17,6 +17,9 @@ inline constexpr const char* kGltfEmpty = "import.gltf.empty";
 inline constexpr const char* kGltfAnimation = "import.gltf.animation";
 inline constexpr const char* kGltfMaterials = "import.gltf.materials";
 inline constexpr const char* kGltfImage = "import.gltf.image";
+inline constexpr const char* kNameTaken = "import.name.taken";
+inline constexpr const char* kArchiveKind = "import.archive.kind";
+inline constexpr const char* kPrototypeType = "import.prototype.type";
 
 // Warnings: the import goes on.
 inline constexpr const char* kNameCut = "import.name.cut";
@@ -24,5 +27,6 @@ inline constexpr const char* kNodeDropped = "import.node.dropped";
 inline constexpr const char* kAnimScale = "import.anim.scale";
 inline constexpr const char* kNameChanged = "import.name.changed";
 inline constexpr const char* kImageScaled = "import.image.scaled";
+inline constexpr const char* kLightmapShared = "import.lightmap.shared";
 
 }  // namespace parkan::importer::codes

@@ -28,6 +28,9 @@ inline constexpr std::size_t kMaxMaterialName = 15;
 inline constexpr std::size_t kMaxTextureStem = 13;
 // The largest texture side the import writes; larger images are scaled down.
 inline constexpr std::uint32_t kMaxTextureSide = 1024;
+// Lightmaps are stored as all 25 retail LightMap.lib pages are: 565, one level
+// (docs/formats/texm.md 9.2).
+inline constexpr texm::Format kLightmapFormat = texm::Format::rgb565;
 
 struct ImportedTexture {
   std::string name;  // "CAMO.0"
@@ -46,6 +49,8 @@ struct ImportedMaterial {
 struct ImportedMaterials {
   std::vector<ImportedMaterial> materials;  // in WEAR row order (ImportedScene::materials)
   std::vector<ImportedTexture> textures;
+  // LightMap.lib entries: none, or the one every lit batch draws (LIGHTMAPS row 0).
+  std::vector<ImportedTexture> lightmaps;
   std::vector<Diagnostic> warnings;         // images scaled, names changed
 };
 
@@ -55,6 +60,7 @@ struct MaterialOptions {
   // Names already taken (in the game, or by another import): the import picks another.
   std::function<bool(std::string_view material)> material_taken;
   std::function<bool(std::string_view texture)> texture_taken;
+  std::function<bool(std::string_view lightmap)> lightmap_taken;
 };
 
 // Errors: import.gltf.image (a texture's image that tinygltf could not decode, or of an unusable
@@ -63,7 +69,8 @@ Result<ImportedMaterials> import_materials(const LoadedGltf& document, const std
                                            const MaterialOptions& options);
 
 // The model's WEAR (docs/formats/wear.md 2.1): one row per material in batch-row order, the legacy
-// id (read by nobody) the row number, written by the canonical writer.
+// id (read by nobody) the row number, then the LIGHTMAPS block when there is a lightmap (2.2),
+// written by the canonical writer.
 ByteBuffer wear_text(const ImportedMaterials& materials);
 
 // The entry name a glTF name becomes: ASCII letters and digits upper-cased, anything else '_', cut
