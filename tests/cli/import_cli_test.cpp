@@ -1,4 +1,4 @@
-// parkan import gltf (docs/cli.md 6.3, docs/import.md 7): a Blender-made vehicle into a mod folder over
+// parkan import gltf (docs/cli.md 6.4, docs/import.md 7): a Blender-made vehicle into a mod folder over
 // the sample game; the archives it writes, what it refuses, and that a failed run leaves MOD_DIR as it was.
 #include <algorithm>
 #include <filesystem>

@@ -32,7 +32,7 @@ struct ModOptions {
   std::string archive = std::string(kDefaultModelArchive);
   SceneOptions scene;
   std::optional<texm::Format> texture_format;          // none: 8888 with alpha, else 565
-  std::string prototype_type;                          // a FourCC of docs/formats/objects.md 1.1; "" chosen (import.md 7)
+  std::string prototype_type;                          // a FourCC of docs/formats/objects.md 1.1; "" chosen (docs/import.md 7)
   bool replace = false;                                // names the game has are replaced instead of refused
 };
 
