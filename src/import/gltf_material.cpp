@@ -114,6 +114,7 @@ ByteBuffer wear_text(const ImportedMaterials& materials) {
     wear.materials.push_back({static_cast<std::int32_t>(row), materials.materials[row].name});
   for (std::size_t row = 0; row < materials.lightmaps.size(); ++row)
     wear.lightmaps.push_back({static_cast<std::int32_t>(row), materials.lightmaps[row].name});
+  wear.has_lightmaps = !wear.lightmaps.empty();  // the writer writes the block only when told
   return material::write_wear_canonical(wear);
 }
 
