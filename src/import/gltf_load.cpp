@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "import/gltf_document.hpp"
+#include "import/image_header.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/import/codes.hpp"
 
@@ -11,9 +12,39 @@ namespace parkan::importer {
 
 void GltfDeleter::operator()(LoadedGltf* document) const { delete document; }
 
+namespace {
+
+// tinygltf's image loader (stb_image) behind a look at the header: an image that is not PNG or JPEG,
+// or that would decode to more than kMaxImagePixels, is refused before any pixel is allocated.
+struct ImageGuard {
+  bool refused = false;
+};
+
+bool load_image_guarded(tinygltf::Image* image, const int index, std::string* error, std::string* warning, int width,
+                        int height, const unsigned char* bytes, int size, void* user) {
+  auto* guard = static_cast<ImageGuard*>(user);
+  const std::optional<ImageSize> header = image_header_size(ByteView(bytes, size > 0 ? std::size_t(size) : 0));
+  std::string refusal;
+  if (!header)
+    refusal = fmt::format("image {}: neither a PNG nor a JPEG, or its header is cut short", index);
+  else if (header->width == 0 || header->height == 0 || std::uint64_t{header->width} * header->height > kMaxImagePixels)
+    refusal = fmt::format("image {}: {} x {} pixels, more than the {} the import decodes", index, header->width,
+                          header->height, kMaxImagePixels);
+  if (!refusal.empty()) {
+    guard->refused = true;
+    if (error) *error += refusal + "\n";
+    return false;
+  }
+  return tinygltf::LoadImageData(image, index, error, warning, width, height, bytes, size, nullptr);
+}
+
+}  // namespace
+
 Result<GltfDocument> load_gltf(ByteView bytes, std::string_view file_name, std::string_view base_dir) {
   GltfDocument document(new LoadedGltf);
   tinygltf::TinyGLTF loader;
+  ImageGuard guard;
+  loader.SetImageLoader(load_image_guarded, &guard);
   std::string error, warning;
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
   bool ok = false;
@@ -33,7 +64,7 @@ Result<GltfDocument> load_gltf(ByteView bytes, std::string_view file_name, std::
     for (char& c : message)
       if (c == '\n' || c == '\r') c = ' ';
     while (!message.empty() && message.back() == ' ') message.pop_back();
-    return std::move(invalid_rule(codes::kGltfParse,
+    return std::move(invalid_rule(guard.refused ? codes::kGltfImage : codes::kGltfParse,
                                   fmt::format("not a glTF 2.0 {} that can be read: {}", binary ? "binary (.glb)" : "file (.gltf)",
                                               message.empty() ? "no detail" : message)))
         .in_file(std::string(file_name));
