@@ -1,11 +1,14 @@
-// glTF import on arbitrary bytes (docs/import.md): load_gltf, import_scene, then msh::build_model and
-// write_model on what imports. Invariants (trap on violation): no crash, no hang, no over-allocation;
-// a scene that imports either builds or gives one error with its rule; a model that builds writes
-// and reads back.
+// glTF import on arbitrary bytes (docs/import.md): load_gltf, import_scene, import_materials, then
+// msh::build_model and write_model on what imports. Invariants (trap on violation): no crash, no hang,
+// no over-allocation (images are refused past their header's size limit); every failure is one error
+// with its rule; the materials' WEAR text passes wear check without an error; a model that builds
+// writes and reads back.
 #include <cstddef>
 #include <cstdint>
 
 #include "parkan/import/gltf.hpp"
+#include "parkan/import/materials.hpp"
+#include "parkan/material/wear.hpp"
 #include "parkan/msh/model.hpp"
 #include "fuzz_assert.hpp"
 
@@ -23,6 +26,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!scene) {
     FUZZ_ASSERT(!scene.error().rule.empty());
     return 0;
+  }
+  Result<importer::ImportedMaterials> materials = importer::import_materials(**document, scene->materials, {});
+  if (!materials) {
+    FUZZ_ASSERT(!materials.error().rule.empty());
+  } else {
+    for (const Diagnostic& finding : material::check_wear(importer::wear_text(*materials)))
+      FUZZ_ASSERT(finding.severity != Severity::error);
   }
   Result<msh::Model> model = msh::build_model(scene->model);
   if (!model) {
