@@ -24,7 +24,7 @@ struct ImportArgs {
   std::string animation, prototype_type;
   double fps = 30.0;
   std::optional<std::uint32_t> texture_format;
-  bool no_anim = false, replace = false, dry_run = false, json = false;
+  bool no_anim = false, rigid = false, replace = false, dry_run = false, json = false;
 };
 
 // The game, with the mod folder over it when the mod folder already exists (its archives are the
@@ -43,6 +43,7 @@ Result<importer::ModImport> run_import(const ImportArgs& args, ByteView model_by
   options.scene.animation = args.animation;
   options.scene.still = args.no_anim;
   options.scene.fps = args.fps;
+  options.scene.rigid = args.rigid;
   if (args.texture_format) {
     const std::uint32_t n = *args.texture_format;
     const std::optional<texm::Format> format =
@@ -152,6 +153,8 @@ void add_import_commands(CLI::App& app) {
                 "0 565 4444 888 8888 (default: 8888 for an image with alpha, else 565)");
   c->add_option("--prototype-type", args->prototype_type,
                 "the objects.rlb type: STAT INTO EXTO BULL BTLU FORT WPNS SUNO (default BTLU with a cockpit, else EXTO)");
+  c->add_flag("--rigid", args->rigid,
+              "a skinned mesh: each triangle to the node of its dominant joint (refused otherwise: the game's models are rigid)");
   c->add_flag("--replace", args->replace, "replace STEM.msh, STEM.wea and the prototype when the game or mod has them");
   c->add_flag("--dry-run", args->dry_run, "list what would be written; write nothing");
   c->add_flag("--json", args->json, "one JSON document on stdout");

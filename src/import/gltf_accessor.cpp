@@ -128,4 +128,46 @@ Result<std::vector<std::uint32_t>> read_indices(const tinygltf::Model& model, in
   return out;
 }
 
+Result<std::vector<std::array<std::uint16_t, 4>>> read_joints(const tinygltf::Model& model, int accessor,
+                                                             const std::string& what) {
+  if (accessor < 0 || static_cast<std::size_t>(accessor) >= model.accessors.size())
+    return accessor_error(what, fmt::format("accessor {} does not exist", accessor));
+  const tinygltf::Accessor& a = model.accessors[static_cast<std::size_t>(accessor)];
+  const std::size_t size = a.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE    ? 1
+                           : a.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT ? 2
+                                                                                       : 0;
+  if (size == 0 || a.type != TINYGLTF_TYPE_VEC4)
+    return accessor_error(what, fmt::format("joint accessor {} is not VEC4 of unsigned bytes or shorts", accessor));
+  PARKAN_ASSIGN(View view, locate(model, accessor, 4 * size, what));
+  std::vector<std::array<std::uint16_t, 4>> out(view.count);
+  for (std::size_t i = 0; i < view.count; ++i)
+    for (std::size_t c = 0; c < 4; ++c) {
+      const std::uint8_t* q = view.data + i * view.stride + c * size;
+      std::uint16_t u = *q;
+      if (size == 2) std::memcpy(&u, q, 2);
+      out[i][c] = u;
+    }
+  return out;
+}
+
+Result<std::vector<Affine>> read_matrices(const tinygltf::Model& model, int accessor, const std::string& what) {
+  if (accessor < 0 || static_cast<std::size_t>(accessor) >= model.accessors.size())
+    return accessor_error(what, fmt::format("accessor {} does not exist", accessor));
+  const tinygltf::Accessor& a = model.accessors[static_cast<std::size_t>(accessor)];
+  if (a.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT || a.type != TINYGLTF_TYPE_MAT4)
+    return accessor_error(what, fmt::format("matrix accessor {} is not MAT4 of floats", accessor));
+  PARKAN_ASSIGN(View view, locate(model, accessor, 64, what));
+  std::vector<Affine> out(view.count);
+  for (std::size_t i = 0; i < view.count; ++i) {
+    std::array<float, 16> f;
+    std::memcpy(f.data(), view.data + i * view.stride, 64);
+    // Column-major: element (row r, column c) at c * 4 + r.
+    for (std::size_t r = 0; r < 3; ++r) {
+      for (std::size_t c = 0; c < 3; ++c) out[i].m[r * 3 + c] = f[c * 4 + r];
+      out[i].t[r] = f[12 + r];
+    }
+  }
+  return out;
+}
+
 }  // namespace parkan::importer::detail

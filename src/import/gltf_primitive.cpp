@@ -21,10 +21,11 @@ constexpr double kMaxUv = 65535.0 / 1024.0;
 }  // namespace
 
 Status append_primitive(const tinygltf::Model& model, const tinygltf::Primitive& p, const std::string& what,
-                        const Frame& source, const Frame& target, const RowFor& row_for, std::vector<msh::BuildBatch>& slot) {
+                        const Frame& source, const Frame& target, const RowFor& row_for, std::vector<msh::BuildBatch>& slot,
+                        const TriangleFilter& keep) {
   if (!p.targets.empty())
     return invalid_rule(codes::kGltfMorph, fmt::format("{}: morph targets are not supported", what));
-  if (p.attributes.count("JOINTS_0") || p.attributes.count("WEIGHTS_0"))
+  if (!keep && (p.attributes.count("JOINTS_0") || p.attributes.count("WEIGHTS_0")))
     return invalid_rule(codes::kGltfSkin, fmt::format("{}: a skinned mesh (JOINTS_0): the game's models are rigid", what));
   const int mode = p.mode < 0 ? TINYGLTF_MODE_TRIANGLES : p.mode;
   if (mode != TINYGLTF_MODE_TRIANGLES && mode != TINYGLTF_MODE_TRIANGLE_STRIP && mode != TINYGLTF_MODE_TRIANGLE_FAN)
@@ -138,6 +139,7 @@ Status append_primitive(const tinygltf::Model& model, const tinygltf::Primitive&
   };
   const bool flip = source.mirrored;
   for (const auto& tri : triangles) {
+    if (keep && !keep(tri)) continue;
     std::array<std::uint32_t, 3> t = tri;
     if (flip) std::swap(t[1], t[2]);
     // Without normals glTF asks for flat ones: each such triangle gets its own three vertices.
@@ -159,6 +161,7 @@ Status append_primitive(const tinygltf::Model& model, const tinygltf::Primitive&
     }
     batch->indices.insert(batch->indices.end(), v.begin(), v.end());
   }
+  if (!slot.empty() && slot.back().indices.empty()) slot.pop_back();  // a filter kept none
   return {};
 }
 

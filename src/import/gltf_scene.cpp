@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "import/gltf_accessor.hpp"
 #include "import/gltf_channels.hpp"
 #include "import/gltf_primitive.hpp"
 #include "import/node_frame.hpp"
@@ -42,6 +43,7 @@ class SceneImporter {
   Result<Frame> frame_of(int node, const Affine& world) const;
   Status visit(int node, const Affine& parent_world, std::uint16_t msh_parent, int depth);
   Status add_mesh(int gltf_node, const Frame& frame, std::size_t msh_node, std::size_t stage, std::size_t level);
+  Status add_rigid_skin(int gltf_node, std::size_t stage, std::size_t level);
   Result<std::uint8_t> row_for(int material, bool lightmapped);
   void keep_file_order();
   Result<int> chosen_animation() const;
@@ -69,6 +71,12 @@ class SceneImporter {
     SlotName slot;
   };
   std::vector<Deferred> deferred_;
+  struct Skinned {  // a skinned mesh (--rigid), placed after every joint is known
+    int gltf = -1;
+    std::size_t stage = 0, level = 0;
+  };
+  std::vector<Skinned> skinned_;
+  std::vector<Affine> worlds_;  // glTF node -> its world transform at the still pose (glTF frame)
   std::map<std::pair<int, bool>, std::uint8_t> rows_;
 };
 
@@ -124,8 +132,13 @@ Status SceneImporter::add_mesh(int gltf_node, const Frame& frame, std::size_t ms
   if (node.mesh < 0) return {};
   if (static_cast<std::size_t>(node.mesh) >= model_.meshes.size())
     return invalid_rule(codes::kGltfAccessor, fmt::format("{}: mesh {} does not exist", node_label(gltf_node), node.mesh));
-  if (node.skin >= 0)
-    return invalid_rule(codes::kGltfSkin, fmt::format("{}: a skinned mesh: the game's models are rigid", node_label(gltf_node)));
+  if (node.skin >= 0) {
+    if (!options_.rigid)
+      return invalid_rule(codes::kGltfSkin, fmt::format("{}: a skinned mesh: the game's models are rigid (--rigid gives each "
+                                                        "triangle to the node of its dominant joint)", node_label(gltf_node)));
+    skinned_.push_back({gltf_node, stage, level});
+    return {};
+  }
   const tinygltf::Mesh& mesh = model_.meshes[static_cast<std::size_t>(node.mesh)];
   Primary& target = primaries_[msh_node];
   std::vector<msh::BuildBatch>& slot = target.node.slots[{stage, level}];
@@ -138,11 +151,81 @@ Status SceneImporter::add_mesh(int gltf_node, const Frame& frame, std::size_t ms
   return {};
 }
 
+// A skinned mesh made rigid (SceneOptions::rigid, docs/import.md 3): each triangle to the MSH node of its
+// dominant joint, its vertices taken from bind space into the game by that joint's world transform
+// at the still pose times its inverse bind matrix.
+Status SceneImporter::add_rigid_skin(int gltf_node, std::size_t stage, std::size_t level) {
+  const tinygltf::Node& node = model_.nodes[static_cast<std::size_t>(gltf_node)];
+  const std::string label = node_label(gltf_node);
+  if (static_cast<std::size_t>(node.skin) >= model_.skins.size())
+    return invalid_rule(codes::kGltfSkin, fmt::format("{}: skin {} does not exist", label, node.skin));
+  const tinygltf::Skin& skin = model_.skins[static_cast<std::size_t>(node.skin)];
+  if (skin.joints.empty()) return invalid_rule(codes::kGltfSkin, fmt::format("{}: skin {} has no joints", label, node.skin));
+  std::vector<Affine> inverse_bind(skin.joints.size());
+  if (skin.inverseBindMatrices >= 0) {
+    PARKAN_ASSIGN(inverse_bind, read_matrices(model_, skin.inverseBindMatrices, label + " inverseBindMatrices"));
+    if (inverse_bind.size() < skin.joints.size())
+      return invalid_rule(codes::kGltfSkin, fmt::format("{}: {} inverse bind matrices for {} joints", label,
+                                                        inverse_bind.size(), skin.joints.size()));
+  }
+  std::vector<std::size_t> joint_node(skin.joints.size());
+  std::vector<Frame> bind(skin.joints.size());
+  for (std::size_t k = 0; k < skin.joints.size(); ++k) {
+    const int joint = skin.joints[k];
+    auto found = std::find_if(primaries_.begin(), primaries_.end(), [&](const Primary& p) { return p.gltf == joint; });
+    if (found == primaries_.end())
+      return invalid_rule(codes::kGltfSkin, fmt::format("{}: joint {} (node {}) is not a node of the model", label, k, joint));
+    joint_node[k] = static_cast<std::size_t>(found - primaries_.begin());
+    PARKAN_ASSIGN(bind[k], frame_of(joint, compose(worlds_[static_cast<std::size_t>(joint)], inverse_bind[k])));
+  }
+  const tinygltf::Mesh& mesh = model_.meshes[static_cast<std::size_t>(node.mesh)];
+  for (std::size_t i = 0; i < mesh.primitives.size(); ++i) {
+    const tinygltf::Primitive& primitive = mesh.primitives[i];
+    const std::string what = fmt::format("{} mesh \"{}\" primitive {}", label, mesh.name, i);
+    auto joints_attr = primitive.attributes.find("JOINTS_0");
+    auto weights_attr = primitive.attributes.find("WEIGHTS_0");
+    auto position_attr = primitive.attributes.find("POSITION");
+    if (joints_attr == primitive.attributes.end() || weights_attr == primitive.attributes.end() ||
+        position_attr == primitive.attributes.end())
+      return invalid_rule(codes::kGltfSkin, fmt::format("{}: a primitive of a skinned mesh without POSITION, JOINTS_0 "
+                                                        "and WEIGHTS_0", what));
+    PARKAN_ASSIGN(const auto joints, read_joints(model_, joints_attr->second, what + " JOINTS_0"));
+    PARKAN_ASSIGN(const auto weights, read_vectors(model_, weights_attr->second, 4, true, what + " WEIGHTS_0"));
+    const std::size_t vertices = static_cast<std::size_t>(position_attr->second) < model_.accessors.size()
+                                     ? model_.accessors[static_cast<std::size_t>(position_attr->second)].count
+                                     : 0;
+    if (joints.size() != vertices || weights.size() != vertices)
+      return invalid_rule(codes::kGltfSkin, fmt::format("{}: {} joints and {} weights for {} positions", what,
+                                                        joints.size(), weights.size(), vertices));
+    for (const auto& influence : joints)
+      for (std::uint16_t j : influence)
+        if (j >= skin.joints.size())
+          return invalid_rule(codes::kGltfSkin, fmt::format("{}: joint {} past the skin's {}", what, j, skin.joints.size()));
+    // The dominant joint of a triangle: the most weight over its corners, the lower joint on a tie.
+    auto dominant = [&](const std::array<std::uint32_t, 3>& t) {
+      std::vector<double> sum(skin.joints.size(), 0.0);
+      for (std::uint32_t v : t)
+        for (std::size_t c = 0; c < 4; ++c) sum[joints[v][c]] += weights[v][c];
+      return static_cast<std::size_t>(std::max_element(sum.begin(), sum.end()) - sum.begin());
+    };
+    for (std::size_t k = 0; k < skin.joints.size(); ++k) {
+      Primary& target = primaries_[joint_node[k]];
+      std::vector<msh::BuildBatch>& slot = target.node.slots[{stage, level}];
+      PARKAN_TRY(append_primitive(model_, primitive, what, bind[k], target.frame,
+                                  [this](int material, bool lightmapped) { return row_for(material, lightmapped); }, slot,
+                                  [&](const std::array<std::uint32_t, 3>& t) { return dominant(t) == k; }));
+      if (slot.empty()) target.node.slots.erase({stage, level});
+    }
+  }
+  return {};
+}
+
 Status SceneImporter::visit(int index, const Affine& parent_world, std::uint16_t msh_parent, int depth) {
   if (index < 0 || static_cast<std::size_t>(index) >= model_.nodes.size() || depth > 256)
     return invalid_rule(codes::kGltfAccessor, fmt::format("node {} does not exist, or the hierarchy is deeper than 256", index));
   const tinygltf::Node& node = model_.nodes[static_cast<std::size_t>(index)];
   const Affine world = compose(parent_world, local_of(node));
+  worlds_[static_cast<std::size_t>(index)] = world;
   for (int child : node.children)
     if (child >= 0 && static_cast<std::size_t>(child) < parent_of_.size()) parent_of_[static_cast<std::size_t>(child)] = index;
   SlotName slot = parse_slot_name(node.name);
@@ -294,6 +377,7 @@ Result<ImportedScene> SceneImporter::run() {
     roots = model_.nodes[static_cast<std::size_t>(roots[0])].children;
   }
   parent_of_.assign(model_.nodes.size(), -1);
+  worlds_.assign(model_.nodes.size(), Affine{});
   for (int root : roots) PARKAN_TRY(visit(root, Affine{}, msh::kNoParent, 0));
   for (int root : roots)
     if (root >= 0 && static_cast<std::size_t>(root) < parent_of_.size()) parent_of_[static_cast<std::size_t>(root)] = -1;
@@ -307,6 +391,7 @@ Result<ImportedScene> SceneImporter::run() {
     PARKAN_ASSIGN(Frame frame, frame_of(d.gltf, d.world));
     PARKAN_TRY(add_mesh(d.gltf, frame, std::size_t(base - primaries_.begin()), d.slot.stage, d.slot.level));
   }
+  for (const Skinned& skinned : skinned_) PARKAN_TRY(add_rigid_skin(skinned.gltf, skinned.stage, skinned.level));
   // The engine zeroes a root node 0's translation (docs/formats/msh.md 7.4): a first node that is
   // placed away from the origin goes under an identity root of its own.
   const bool needs_root = !primaries_.empty() && (std::fabs(primaries_[0].frame.translation[0]) > 1e-6 ||

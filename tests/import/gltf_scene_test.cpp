@@ -307,6 +307,66 @@ TEST(ImportScene, BadInputIsOneErrorWithItsRule) {
 // The rotation part of a world matrix applied to +X.
 std::array<float, 3> turned_x(const msh::Mat4& m) { return {m[0], m[4], m[8]}; }
 
+// An arm (joint 0, at the origin) and a hand (joint 1, glTF (0, 2, 0): the game's (0, 0, 2)); a skinned
+// mesh of two triangles: A wholly on the arm, B weighted 0.25 arm, 0.75 hand. The hand's inverse bind
+// matrix undoes its translation, so bind space is the glTF scene's own frame.
+Gltf arm_and_hand(std::vector<std::uint16_t> joints = {0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0}) {
+  Gltf g;
+  const int hand = g.node({{"name", "hand"}, {"translation", {0.0, 2.0, 0.0}}}, false);
+  const int arm = g.node({{"name", "arm"}, {"children", {hand}}});
+  const std::vector<float> positions = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 2, 0, 1, 2, 0, 0, 3, 0};
+  const int mesh = g.mesh(positions, {0, 1, 2, 3, 4, 5});
+  json& attributes = g.doc()["meshes"][std::size_t(mesh)]["primitives"][0]["attributes"];
+  attributes["JOINTS_0"] = g.typed(joints, 5123, 6, "VEC4");
+  const std::vector<float> weights = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0.25f, 0.75f, 0, 0, 0.25f, 0.75f, 0, 0,
+                                      0.25f, 0.75f, 0, 0};
+  attributes["WEIGHTS_0"] = g.typed(weights, 5126, 6, "VEC4");
+  std::vector<float> inverse_bind = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
+                                     1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -2, 0, 1};  // column-major
+  g.doc()["skins"] = json::array({{{"joints", {arm, hand}}, {"inverseBindMatrices", g.typed(inverse_bind, 5126, 2, "MAT4")}}});
+  g.node({{"name", "body"}, {"mesh", mesh}, {"skin", 0}});
+  return g;
+}
+
+TEST(ImportScene, RigidGivesEachTriangleToItsDominantJoint) {
+  Gltf refused = arm_and_hand();
+  EXPECT_EQ(rule_of(refused), codes::kGltfSkin);
+  Gltf g = arm_and_hand();
+  const std::string text = g.text();
+  GltfDocument doc = load_gltf(as_bytes(text), "model.gltf", ".").value();
+  SceneOptions options;
+  options.rigid = true;
+  Result<ImportedScene> scene = import_scene(*doc, options);
+  ASSERT_TRUE(scene.ok()) << scene.error().to_string();
+  ASSERT_EQ(scene->model.nodes.size(), 3u);
+  const msh::BuildNode& arm = scene->model.nodes[0];
+  const msh::BuildNode& hand = scene->model.nodes[1];
+  const msh::BuildNode& body = scene->model.nodes[2];
+  EXPECT_EQ(arm.name, "arm");
+  EXPECT_EQ(hand.name, "hand");
+  EXPECT_TRUE(body.slots.empty());  // the skinned mesh's own node keeps no geometry
+  // Triangle A on the arm, at (x, -z, y) of its glTF corners.
+  const msh::BuildBatch& a = arm.slots.at({0, 0}).at(0);
+  ASSERT_EQ(a.vertices.size(), 3u);
+  expect_vec(a.vertices[1].pos, {1, 0, 0});
+  expect_vec(a.vertices[2].pos, {0, 0, 1});
+  // Triangle B on the hand, in the hand's frame: the game's (0,0,2),(1,0,2),(0,0,3) less (0,0,2).
+  expect_vec(hand.pos, {0, 0, 2});
+  const msh::BuildBatch& b = hand.slots.at({0, 0}).at(0);
+  ASSERT_EQ(b.vertices.size(), 3u);
+  expect_vec(b.vertices[0].pos, {0, 0, 0});
+  expect_vec(b.vertices[1].pos, {1, 0, 0});
+  expect_vec(b.vertices[2].pos, {0, 0, 1});
+  // A joint index past the skin's two joints.
+  Gltf bad = arm_and_hand({0, 7, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0});
+  const std::string bad_text = bad.text();
+  GltfDocument bad_doc = load_gltf(as_bytes(bad_text), "model.gltf", ".").value();
+  Result<ImportedScene> refused_joint = import_scene(*bad_doc, options);
+  ASSERT_FALSE(refused_joint.ok());
+  EXPECT_EQ(refused_joint.error().rule, codes::kGltfSkin);
+  EXPECT_NE(refused_joint.error().message.find("joint 7 past the skin's 2"), std::string::npos) << refused_joint.error().message;
+}
+
 TEST(ImportAnimation, ARotationChannelIsSampledAtEveryFrame) {
   Gltf g;
   const int base = g.node({{"name", "base"}, {"mesh", g.mesh(kTriangle, {0, 1, 2})}});

@@ -55,6 +55,14 @@ class Gltf {
     std::memcpy(bytes_.data() + offset, values.data(), values.size() * 2);
     return view_and_accessor(offset, values.size() * 2, 5123, values.size(), "SCALAR");
   }
+  // An accessor of `count` elements of `type` over `values` (component 5126 float, 5123 u16, ...), no bounds.
+  template <typename T>
+  int typed(const std::vector<T>& values, int component, std::size_t count, const char* type) {
+    const std::size_t offset = bytes_.size();
+    bytes_.resize(offset + (values.size() * sizeof(T) + 3) / 4 * 4);  // keep 4-byte alignment
+    std::memcpy(bytes_.data() + offset, values.data(), values.size() * sizeof(T));
+    return view_and_accessor(offset, values.size() * sizeof(T), component, count, type, false);
+  }
   // A mesh of one primitive: positions (VEC3), optional UVs, indices; material -1 for none.
   int mesh(const std::vector<float>& positions, const std::vector<std::uint16_t>& index_list, int material = -1,
            const std::vector<float>& uvs = {}, const std::vector<float>& normals = {}) {

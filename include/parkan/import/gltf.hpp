@@ -41,6 +41,10 @@ struct SceneOptions {
   std::string animation;  // the glTF animation by name; "" the first one, if the file has any
   bool still = false;     // no animation: every node at its still pose
   double fps = 30.0;      // frames per second of glTF time (the export's default, docs/formats/msh.md 13)
+  // A skinned mesh's triangles each go to the node of their dominant joint (the joint with the most
+  // weight over the triangle's three corners), placed by that joint's bind pose; without it a skinned
+  // mesh is import.gltf.skin (docs/import.md 3).
+  bool rigid = false;
 };
 
 struct ImportedScene {
@@ -62,7 +66,7 @@ using GltfDocument = std::unique_ptr<LoadedGltf, GltfDeleter>;
 Result<GltfDocument> load_gltf(ByteView bytes, std::string_view file_name, std::string_view base_dir);
 
 // The default scene (or scene 0) as model terms. Errors (import.*): import.gltf.skin (a skinned
-// mesh), import.gltf.morph (morph targets), import.gltf.mode (points or lines),
+// mesh without `rigid`; with it, a skin whose joints, weights or matrices cannot be used), import.gltf.morph (morph targets), import.gltf.mode (points or lines),
 // import.gltf.accessor (an accessor past its buffer, or of a type the attribute does not allow),
 // import.gltf.shear (non-uniform scale under rotation: the node is named), import.gltf.uv (UVs that
 // do not fit 0 .. 64 after shifting the primitive by whole tiles: the primitive is named),
