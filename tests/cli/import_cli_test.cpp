@@ -107,6 +107,26 @@ TEST_F(ImportCli, TheVehicleGoesIntoFourArchivesThatValidateOverTheGame) {
   EXPECT_EQ(report["summary"]["errors"], 0) << report.dump();
 }
 
+TEST_F(ImportCli, ALitModelAddsItsLightmapToLightMapLib) {
+  const fs::path corner = fs::path(PARKAN_SOURCE_DIR) / "tests/import/blender/lightmap.glb";
+  auto r = run_cli({"import", "gltf", corner.string(), "--game", game_.string(), "--out", mod_.string(), "--name", "corner"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto state = folder_state(mod_);
+  ASSERT_TRUE(state.contains("LightMap.lib"));
+  const std::string& lightmaps = state.at("LightMap.lib");
+  auto lib = nres::read(ByteView(reinterpret_cast<const std::uint8_t*>(lightmaps.data()), lightmaps.size()));
+  ASSERT_TRUE(lib);
+  // The sample game's two pages, then the script's "bake" image.
+  ASSERT_EQ(lib->entries.size(), 3u);
+  EXPECT_EQ(lib->entries[2].name(), "BAKE.0");
+  const std::string& models_bytes = state.at("static.rlb");
+  auto models = nres::read(ByteView(reinterpret_cast<const std::uint8_t*>(models_bytes.data()), models_bytes.size()));
+  ASSERT_TRUE(models);
+  EXPECT_EQ(payload_text(*models, 1), "1\n0 PLASTER\n\nLIGHTMAPS\n1\n0 BAKE.0\n");
+  auto v = run_cli({"validate", mod_.string(), "--base", game_.string()});
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+}
+
 TEST_F(ImportCli, TheGamesEntriesAreKeptAndTheNewOnesAdded) {
   ASSERT_EQ(import({"--json"}).exit_code, 0);
   for (const char* library : {"Material.lib", "Textures.lib"}) {
