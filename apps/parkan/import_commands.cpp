@@ -103,6 +103,7 @@ void print_report(const ImportArgs& args, const importer::ModImport& done) {
 
 Result<int> import_gltf(const ImportArgs& args) {
   PARKAN_TRY(importer::check_stem(args.name));
+  PARKAN_TRY(importer::check_archive_name(args.archive));
   const fs::path mod = path_from_utf8(args.out), game_dir = path_from_utf8(args.game);
   std::error_code same_error;
   if (path_kind(game_dir) == PathKind::folder && path_kind(mod) == PathKind::folder &&

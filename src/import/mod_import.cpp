@@ -159,8 +159,21 @@ Status check_stem(std::string_view stem) {
   return {};
 }
 
+Status check_archive_name(std::string_view archive) {
+  const bool characters_ok = std::all_of(archive.begin(), archive.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return (u >= '0' && u <= '9') || (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || u == '_' || u == '-' || u == '.';
+  });
+  if (archive.empty() || archive.size() >= objects::kObjectNameField || !characters_ok || archive.front() == '.')
+    return usage_error(fmt::format("--archive \"{}\": a file name of the game folder of 1 to {} ASCII letters, digits, "
+                                   "'_', '-' or '.' (not starting with '.'; it fills a prototype slot's 32-byte field "
+                                   "with its NUL)", archive, objects::kObjectNameField - 1));
+  return {};
+}
+
 Result<ModImport> import_into_game(const LoadedGltf& document, resource::Game& game, const ModOptions& options) {
   PARKAN_TRY(check_stem(options.stem));
+  PARKAN_TRY(check_archive_name(options.archive));
   ModImport out;
   out.prototype = fold_lower_text(options.stem);
   const std::string msh_name = options.stem + ".msh";

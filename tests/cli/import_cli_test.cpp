@@ -218,6 +218,14 @@ TEST_F(ImportCli, WhatIsRefused) {
                                "32-byte field with its NUL)\n");
   EXPECT_EQ(import({}, "a.b").exit_code, 2);
   EXPECT_EQ(import({"--texture-format", "556"}).exit_code, 2);
+  // The archive is a file of MOD_DIR itself: no path leads out of it.
+  auto escape = import({"--archive", "../static.rlb"});
+  EXPECT_EQ(escape.exit_code, 2);
+  EXPECT_EQ(escape.err, "parkan: error: --archive \"../static.rlb\": a file name of the game folder of 1 to 31 ASCII "
+                        "letters, digits, '_', '-' or '.' (not starting with '.'; it fills a prototype slot's 32-byte "
+                        "field with its NUL)\n");
+  EXPECT_EQ(import({"--archive", "sub/static.rlb"}).exit_code, 2);
+  EXPECT_FALSE(fs::exists(dir_ / "static.rlb"));
   EXPECT_EQ(import({"--prototype-type", "ABCD"}).exit_code, 1);
   // The game folder itself is not a mod folder.
   auto into_game = run_cli({"import", "gltf", kVehicle.string(), "--game", game_.string(), "--out", game_.string(),

@@ -64,8 +64,12 @@ struct ModImport {
 // STEM (the --name): 1 to kMaxStem ASCII letters, digits, '_' or '-'. A usage error otherwise.
 Status check_stem(std::string_view stem);
 
+// --archive: a file of the game folder itself (no folders: nothing is written outside MOD_DIR), 1 to
+// 31 ASCII letters, digits, '_', '-' or '.', not starting with '.'. A usage error otherwise.
+Status check_archive_name(std::string_view archive);
+
 // The import into `game` (the mod folder over the game, or the game alone when the mod folder does
-// not exist yet). Errors: check_stem's; import.name.taken (the model, its WEAR or the prototype
+// not exist yet). Errors: check_stem's and check_archive_name's; import.name.taken (the model, its WEAR or the prototype
 // key is already in the game or mod, without `replace`); import.archive.kind (a target archive that
 // is not an NRes); import.prototype.type (an unknown FourCC); and those of import_scene,
 // import_materials, msh::build_model and the NRes editor.
