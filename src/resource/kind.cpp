@@ -20,6 +20,7 @@
 #include "parkan/texm/json.hpp"
 #include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
+#include "parkan/unit/assembly.hpp"
 
 namespace parkan::resource {
 
@@ -51,6 +52,7 @@ std::vector<Diagnostic> check_mat0(const Payload& p) {
 }
 std::vector<Diagnostic> check_wear(const Payload& p) { return material::check_wear(p.bytes()); }
 std::vector<Diagnostic> check_msh(const Payload& p) { return msh::check_model(p.bytes()); }
+std::vector<Diagnostic> check_unit(const Payload& p) { return unit::check_assembly(p.bytes()); }
 std::vector<Diagnostic> check_palette(const Payload& p) {
   auto pal = texm::read_pal(p.bytes());
   if (!pal) return {to_diagnostic(pal.error(), "pal.size")};
@@ -75,6 +77,11 @@ Result<nlohmann::json> msh_json(const Payload& p) {
   return msh::model_info_json(model, p.display_name(), nullptr);
 }
 
+Result<nlohmann::json> unit_json(const Payload& p) {
+  PARKAN_ASSIGN(unit::Assembly assembly, p.parse(unit::read_assembly));
+  return unit::assembly_json(assembly);
+}
+
 constexpr std::array<std::string_view, 2> kNresExtensions = {".lib", ".rlb"};
 constexpr std::array<std::string_view, 1> kRsliExtensions = {".rlb"};
 constexpr std::array<std::string_view, 1> kWearExtensions = {".wea"};
@@ -82,10 +89,11 @@ constexpr std::array<std::string_view, 1> kMshExtensions = {".msh"};
 constexpr std::array<std::string_view, 1> kPaletteExtensions = {".pal"};
 constexpr std::array<std::string_view, 1> kFontExtensions = {".tft"};
 constexpr std::array<std::string_view, 1> kObjectsExtensions = {".rlb"};
+constexpr std::array<std::string_view, 1> kUnitExtensions = {".dat"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 10> kKinds = {{
+const std::array<Kind, 11> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -102,6 +110,9 @@ const std::array<Kind, 10> kKinds = {{
     // objects.rlb is an NRes (docs/formats/objects.md): it is named here for validate and the viewer,
     // and read by its name, never recognized by its bytes.
     {"objects", "objects.rlb", "prototype", 0, 0, kObjectsExtensions, "none", 0, 0, 0, nullptr, nullptr, false, "archive"},
+    // UNITS/**/*.dat: a tree of parts (docs/formats/unit.md), told by its first word 0x0000F0F1.
+    {"unit", "unit assembly", "unit", 0, unit::kMagic, kUnitExtensions, "none", 0, 0, 0, check_unit, unit_json, false,
+     "unit"},
     {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},
 }};
 
@@ -132,8 +143,9 @@ bool serves_as(const Kind& have, const Kind& wanted) {
 }  // namespace
 
 std::string Kind::article_name() const {
-  // "an NRes archive" is said "en-res": the sound decides, not the letter.
-  const bool vowel = !name.empty() && std::string_view("aeiou").find(name.front()) != std::string_view::npos;
+  // "an NRes archive" is said "en-res", "a unit" "yoo-nit": the sound decides, not the letter.
+  const bool vowel = !name.empty() && std::string_view("aeiou").find(name.front()) != std::string_view::npos &&
+                     !name.starts_with("unit");
   return fmt::format("{} {}", vowel || name.starts_with("NRes") ? "an" : "a", name);
 }
 
