@@ -19,7 +19,13 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using test::run_cli;
 
-const fs::path kVehicle = fs::path(PARKAN_SOURCE_DIR) / "tests/import/blender/vehicle.glb";
+// A Blender fixture, copied into the test's folder: on Windows a path starting with '/' (the source
+// tree's, under Wine) would be read by CLI11 as a Windows-style option.
+fs::path fixture(const test::TempDir& dir, const std::string& name) {
+  const fs::path copy = dir / name;
+  test::write_bytes(copy, test::read_bytes(fs::path(PARKAN_SOURCE_DIR) / "tests/import/blender" / name));
+  return copy;
+}
 
 // name -> bytes of every regular file in `dir` (the whole state of a mod folder).
 std::map<std::string, std::string> folder_state(const fs::path& dir) {
@@ -31,14 +37,18 @@ std::map<std::string, std::string> folder_state(const fs::path& dir) {
 
 class ImportCli : public ::testing::Test {
  protected:
-  void SetUp() override { ASSERT_EQ(run_cli({"sample-game", game_.string()}).exit_code, 0); }
+  void SetUp() override {
+    ASSERT_EQ(run_cli({"sample-game", game_.string()}).exit_code, 0);
+    vehicle_ = fixture(dir_, "vehicle.glb");
+  }
   test::CliResult import(std::vector<std::string> extra = {}, const std::string& name = "rover") {
-    std::vector<std::string> args = {"import", "gltf", kVehicle.string(), "--game", game_.string(), "--out", mod_.string(),
+    std::vector<std::string> args = {"import", "gltf", vehicle_.string(), "--game", game_.string(), "--out", mod_.string(),
                                      "--name", name};
     args.insert(args.end(), extra.begin(), extra.end());
     return run_cli(args);
   }
   test::TempDir dir_;
+  fs::path vehicle_;
   fs::path game_ = dir_ / "game";
   fs::path mod_ = dir_ / "mod";
 };
@@ -60,7 +70,7 @@ TEST_F(ImportCli, TheVehicleGoesIntoFourArchivesThatValidateOverTheGame) {
   auto r = import();
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // The sample game has a CAMO material already: the vehicle's gets the next free name.
-  EXPECT_EQ(r.err, "parkan: warning: " + kVehicle.string() +
+  EXPECT_EQ(r.err, "parkan: warning: " + vehicle_.string() +
                        ": material \"camo\" is written as CAMO_2 [import.name.changed]\n");
   const auto state = folder_state(mod_);
   std::vector<std::string> names;
@@ -108,7 +118,7 @@ TEST_F(ImportCli, TheVehicleGoesIntoFourArchivesThatValidateOverTheGame) {
 }
 
 TEST_F(ImportCli, ALitModelAddsItsLightmapToLightMapLib) {
-  const fs::path corner = fs::path(PARKAN_SOURCE_DIR) / "tests/import/blender/lightmap.glb";
+  const fs::path corner = fixture(dir_, "lightmap.glb");
   auto r = run_cli({"import", "gltf", corner.string(), "--game", game_.string(), "--out", mod_.string(), "--name", "corner"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto state = folder_state(mod_);
@@ -228,7 +238,7 @@ TEST_F(ImportCli, WhatIsRefused) {
   EXPECT_FALSE(fs::exists(dir_ / "static.rlb"));
   EXPECT_EQ(import({"--prototype-type", "ABCD"}).exit_code, 1);
   // The game folder itself is not a mod folder.
-  auto into_game = run_cli({"import", "gltf", kVehicle.string(), "--game", game_.string(), "--out", game_.string(),
+  auto into_game = run_cli({"import", "gltf", vehicle_.string(), "--game", game_.string(), "--out", game_.string(),
                             "--name", "rover"});
   EXPECT_EQ(into_game.exit_code, 2);
   EXPECT_EQ(into_game.err, "parkan: error: --out " + game_.string() +
@@ -246,7 +256,7 @@ TEST_F(ImportCli, WhatIsRefused) {
                 .exit_code,
             3);
   test::write_bytes(dir_ / "file", ByteView());
-  auto onto_file = run_cli({"import", "gltf", kVehicle.string(), "--game", game_.string(), "--out",
+  auto onto_file = run_cli({"import", "gltf", vehicle_.string(), "--game", game_.string(), "--out",
                             (dir_ / "file").string(), "--name", "rover"});
   EXPECT_EQ(onto_file.exit_code, 3);
   EXPECT_EQ(test::slurp(dir_ / "file"), "");
