@@ -20,6 +20,7 @@
 #include "parkan/texm/json.hpp"
 #include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
+#include "parkan/objdata/objdata.hpp"
 #include "parkan/unit/assembly.hpp"
 
 namespace parkan::resource {
@@ -53,6 +54,8 @@ std::vector<Diagnostic> check_mat0(const Payload& p) {
 std::vector<Diagnostic> check_wear(const Payload& p) { return material::check_wear(p.bytes()); }
 std::vector<Diagnostic> check_msh(const Payload& p) { return msh::check_model(p.bytes()); }
 std::vector<Diagnostic> check_unit(const Payload& p) { return unit::check_assembly(p.bytes()); }
+std::vector<Diagnostic> check_ndp(const Payload& p) { return objdata::check_ndp(p.bytes()); }
+std::vector<Diagnostic> check_cpt(const Payload& p) { return objdata::check_cpt(p.bytes()); }
 std::vector<Diagnostic> check_palette(const Payload& p) {
   auto pal = texm::read_pal(p.bytes());
   if (!pal) return {to_diagnostic(pal.error(), "pal.size")};
@@ -82,6 +85,15 @@ Result<nlohmann::json> unit_json(const Payload& p) {
   return unit::assembly_json(assembly);
 }
 
+Result<nlohmann::json> ndp_json(const Payload& p) {
+  PARKAN_ASSIGN(std::vector<objdata::NodeDamage> records, p.parse(objdata::read_ndp));
+  return objdata::ndp_json(records);
+}
+Result<nlohmann::json> cpt_json(const Payload& p) {
+  PARKAN_ASSIGN(std::vector<objdata::ControlPoint> points, p.parse(objdata::read_cpt));
+  return objdata::cpt_json(points);
+}
+
 constexpr std::array<std::string_view, 2> kNresExtensions = {".lib", ".rlb"};
 constexpr std::array<std::string_view, 1> kRsliExtensions = {".rlb"};
 constexpr std::array<std::string_view, 1> kWearExtensions = {".wea"};
@@ -90,10 +102,12 @@ constexpr std::array<std::string_view, 1> kPaletteExtensions = {".pal"};
 constexpr std::array<std::string_view, 1> kFontExtensions = {".tft"};
 constexpr std::array<std::string_view, 1> kObjectsExtensions = {".rlb"};
 constexpr std::array<std::string_view, 1> kUnitExtensions = {".dat"};
+constexpr std::array<std::string_view, 1> kNdpExtensions = {".ndp"};
+constexpr std::array<std::string_view, 1> kCptExtensions = {".cpt"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 11> kKinds = {{
+const std::array<Kind, 13> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -113,6 +127,11 @@ const std::array<Kind, 11> kKinds = {{
     // UNITS/**/*.dat: a tree of parts (docs/formats/unit.md), told by its first word 0x0000F0F1.
     {"unit", "unit assembly", "unit", 0, unit::kMagic, kUnitExtensions, "none", 0, 0, 0, check_unit, unit_json, false,
      "unit"},
+    // The per-object data files beside a model (docs/formats/objdata.md), told by their entry types.
+    {"ndp", "node damage table", "node damage table", objdata::kNdpTypeId, 0, kNdpExtensions, "none", 0, 0, 0,
+     check_ndp, ndp_json, false, "ndp"},
+    {"cpt", "control point table", "control point table", objdata::kCptTypeId, 0, kCptExtensions, "none", 0, 0, 0,
+     check_cpt, cpt_json, false, "cpt"},
     {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},
 }};
 

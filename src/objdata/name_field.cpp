@@ -1,0 +1,35 @@
+// char[32] name fields (src/objdata/name_field.hpp).
+#include "objdata/name_field.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "parkan/objdata/codes.hpp"
+#include "parkan/objdata/objdata.hpp"
+
+namespace parkan::objdata::detail {
+
+std::string field_text(const std::uint8_t* field) {
+  const auto* end = std::find(field, field + kNameField, std::uint8_t{0});
+  return std::string(reinterpret_cast<const char*>(field), static_cast<std::size_t>(end - field));
+}
+
+bool field_terminated(const std::uint8_t* field) {
+  return std::find(field, field + kNameField, std::uint8_t{0}) != field + kNameField;
+}
+
+Status put_name(std::uint8_t* field, const std::string& name, const std::string& what) {
+  if (name.size() >= kNameField)
+    return invalid_rule(codes::kNameLength, fmt::format("{} \"{}\" is {} bytes; the field holds {} with its NUL", what,
+                                                        name, name.size(), kNameField - 1));
+  if (name.find('\0') != std::string::npos)
+    return invalid_rule(codes::kNameNulInside, fmt::format("{} has a NUL inside: it would read back cut short", what));
+  if (field_text(field) == name && field_terminated(field)) return {};
+  std::memset(field, 0, kNameField);
+  std::memcpy(field, name.data(), name.size());
+  return {};
+}
+
+}  // namespace parkan::objdata::detail
