@@ -20,6 +20,7 @@
 #include "parkan/texm/json.hpp"
 #include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
+#include "parkan/mission/mission.hpp"
 #include "parkan/objdata/objdata.hpp"
 #include "parkan/unit/assembly.hpp"
 
@@ -55,6 +56,7 @@ std::vector<Diagnostic> check_wear(const Payload& p) { return material::check_we
 std::vector<Diagnostic> check_msh(const Payload& p) { return msh::check_model(p.bytes()); }
 std::vector<Diagnostic> check_unit(const Payload& p) { return unit::check_assembly(p.bytes()); }
 std::vector<Diagnostic> check_ndp(const Payload& p) { return objdata::check_ndp(p.bytes()); }
+std::vector<Diagnostic> check_mission(const Payload& p) { return mission::check_mission(p.bytes()); }
 std::vector<Diagnostic> check_cpt(const Payload& p) { return objdata::check_cpt(p.bytes()); }
 std::vector<Diagnostic> check_palette(const Payload& p) {
   auto pal = texm::read_pal(p.bytes());
@@ -85,6 +87,11 @@ Result<nlohmann::json> unit_json(const Payload& p) {
   return unit::assembly_json(assembly);
 }
 
+Result<nlohmann::json> mission_json(const Payload& p) {
+  PARKAN_ASSIGN(mission::Mission m, p.parse(mission::read_mission));
+  return mission::mission_json(m);
+}
+
 Result<nlohmann::json> ndp_json(const Payload& p) {
   PARKAN_ASSIGN(std::vector<objdata::NodeDamage> records, p.parse(objdata::read_ndp));
   return objdata::ndp_json(records);
@@ -104,10 +111,11 @@ constexpr std::array<std::string_view, 1> kObjectsExtensions = {".rlb"};
 constexpr std::array<std::string_view, 1> kUnitExtensions = {".dat"};
 constexpr std::array<std::string_view, 1> kNdpExtensions = {".ndp"};
 constexpr std::array<std::string_view, 1> kCptExtensions = {".cpt"};
+constexpr std::array<std::string_view, 1> kMissionExtensions = {".tma"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 13> kKinds = {{
+const std::array<Kind, 14> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -132,6 +140,10 @@ const std::array<Kind, 13> kKinds = {{
      check_ndp, ndp_json, false, "ndp"},
     {"cpt", "control point table", "control point table", objdata::kCptTypeId, 0, kCptExtensions, "none", 0, 0, 0,
      check_cpt, cpt_json, false, "cpt"},
+    // MISSIONS/**/data.tma (docs/formats/mission.md): it starts with the route section's version 1, no
+    // magic, so it is told by its name.
+    {"mission", "mission", "mission", 0, 0, kMissionExtensions, "none", 0, 0, 0, check_mission, mission_json, false,
+     "mission"},
     {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},
 }};
 
@@ -200,7 +212,7 @@ const Kind& kind_of(const Payload& payload) {
     return typed ? *typed : other_kind();
   }
   const Kind* by_magic = kind_of_bytes(payload.bytes());
-  if (!by_magic) return other_kind();
+  if (!by_magic) return has_extension(payload.file(), ".tma") ? kind_with_key("mission") : other_kind();
   if (by_magic->key == "nres" && (payload.is_entry() || has_extension(payload.file(), ".msh")))
     return kind_with_key("msh");
   return *by_magic;

@@ -1,5 +1,5 @@
 // data.tma read, checked and written back: every expected value comes from bytes laid out here by hand
-// from docs/formats/mission.md 2 (world.md 3), not from parkan's writer.
+// from docs/formats/mission.md 2, not from parkan's writer.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

@@ -1,5 +1,5 @@
-// .ndp and .cpt (docs/formats/objdata.md): files built here byte by byte from their layouts (world.md
-// 5), read, checked rule by rule, written back byte for byte.
+// .ndp and .cpt (docs/formats/objdata.md): files built here byte by byte from their layouts (sections
+// 1-2), read, checked rule by rule, written back byte for byte.
 #include <cmath>
 #include <cstring>
 #include <limits>

@@ -57,7 +57,7 @@ TEST(Kind, TypeIdsAndMagicsAreTheDocumentedBytes) {
 TEST(Kind, RecordsAreTheListedOnes) {
   std::string keys;
   for (const Kind& k : kinds()) keys += std::string(k.key) + " ";
-  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects other ");
+  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt mission other ");
   EXPECT_EQ(kind("mat0").entry_attr2, 6u);
   EXPECT_EQ(kind("wear").entry_attr3, 1u);
   EXPECT_EQ(kind("texm").view, "texture");
@@ -114,6 +114,11 @@ TEST(Kind, KindOfAPayload) {
   EXPECT_EQ(kind_of(bare(nres, "BOX.MSH")).key, "msh");
   EXPECT_EQ(kind_of(bare(text)).key, "other");
   EXPECT_EQ(kind_of(entry(text, 0)).key, "other");
+  // A mission has no magic (it starts with the route section's version, 1): told by its name.
+  const ByteBuffer tma{1, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(kind_of(bare(tma, "MISSIONS/Single.01/data.tma")).key, "mission");
+  EXPECT_EQ(kind_of(bare(tma, "DATA.TMA")).key, "mission");
+  EXPECT_EQ(kind_of(bare(tma, "data.bin")).key, "other");
 }
 
 TEST(Kind, ExpectKindHasOneWording) {

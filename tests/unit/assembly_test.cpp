@@ -1,5 +1,5 @@
 // Unit assemblies (docs/formats/unit.md): files built here byte by byte from the record layout of
-// world.md 4 (not by parkan's writer), read, checked rule by rule, written back byte for byte.
+// docs/formats/unit.md 2 (not by parkan's writer), read, checked rule by rule, written back byte for byte.
 #include <cstring>
 
 #include <gtest/gtest.h>
