@@ -4,6 +4,7 @@
 
 #include "parkan/msh/codes.hpp"
 #include "validate/validate_internal.hpp"
+#include "parkan/resource/payload.hpp"
 #include "parkan/validate/codes.hpp"
 #include "parkan/validate/validate.hpp"
 #include "parkan/material/mat0.hpp"
@@ -90,6 +91,18 @@ void check_prototype_resource(const ResourceInput& input, CheckedResource& out) 
   }
 }
 
+// Any other kind whose registry record has a checker (unit assemblies, missions, .ndp, .cpt, and each
+// format added later): through the record, counted under its FourCC, or its key when it has no type id.
+void check_registered_resource(const resource::Kind& k, const ResourceInput& input, CheckedResource& out) {
+  out.type = k.type_id != 0 ? type_key(k) : std::string(k.key);
+  resource::PayloadLocation where;
+  where.file = input.file;
+  where.name = input.entry;
+  where.type_id = input.type_id;
+  where.attr1 = input.attr1, where.attr2 = input.attr2, where.attr3 = input.attr3;
+  append_findings(out.findings, k.check(resource::Payload({}, input.bytes, std::move(where))));
+}
+
 bool in_objects_registry(std::string_view file) {
   const std::size_t slash = file.rfind('/');
   return fold_name(slash == std::string_view::npos ? file : file.substr(slash + 1)) == objects::kObjectsArchive;
@@ -113,6 +126,7 @@ CheckedResource check_resource(const ResourceInput& input) {
     if (key == "texm") check_texture_resource(input, out);
     else if (key == "wear") check_wear_resource(input, out);
     else if (key == "msh") check_model_resource(input, out);
+    else if (input.loose_kind->check) check_registered_resource(*input.loose_kind, input, out);
   } else if (in_objects_registry(input.file)) {
     check_prototype_resource(input, out);
   } else {
@@ -124,6 +138,7 @@ CheckedResource check_resource(const ResourceInput& input) {
     else if (key == "wear") check_wear_resource(input, out);
     else if (key == "msh") check_model_resource(input, out);
     else if (key == "palette") check_palette_resource(input, out);
+    else if (typed && typed->check) check_registered_resource(*typed, input, out);
     else out.type = nres::type_name(input.type_id);
   }
   locate_all(out.findings, input.file, input.entry);

@@ -450,6 +450,39 @@ TEST_F(Planted, AFileThatIsNotAResourceIsCountedNotChecked) {
   EXPECT_EQ(report.totals.errors, 0u) << findings_text(report, Severity::error);
 }
 
+// Missions (.tma, told by the extension) and unit assemblies (the magic 0x0000F0F1) go through their
+// registry records' checkers; the bytes are laid out here by hand (docs/formats/mission.md 1,
+// docs/formats/unit.md 1-2).
+TEST_F(Planted, MissionsAndUnitAssembliesAreCheckedThroughTheRegistry) {
+  ByteBuffer tma;
+  for (std::uint32_t word : {1u, 0u, 6u, 0u, 10u, 0u}) tma.insert(tma.end(), {std::uint8_t(word), 0, 0, 0});
+  const std::string map = "DATA\\MAPS\\SC_3\\land";
+  tma.insert(tma.end(), {std::uint8_t(map.size()), 0, 0, 0});
+  tma.insert(tma.end(), map.begin(), map.end());
+  for (std::uint32_t word : {0u, 0u, 1u, 0u}) tma.insert(tma.end(), {std::uint8_t(word), 0, 0, 0});
+  tma.push_back(0);  // a byte after the last lode
+  std::filesystem::create_directories(at("MISSIONS/Single.01"));
+  std::filesystem::create_directories(at("UNITS"));
+  test::write_bytes(at("MISSIONS/Single.01/data.tma"), tma);
+  ByteBuffer dat(8 + 112, 0);
+  store_u32(dat.data(), 0xF0F1);
+  store_u32(dat.data() + 8 + 0x40, 1);
+  store_u32(dat.data() + 8 + 0x44, 0xFFFFFFFF);
+  store_u32(dat.data() + 8 + 0x68, 9);  // class 9: a warning
+  std::copy_n("u_tank_01", 9, dat.begin() + 8 + 0x20);
+  std::copy_n("objects.rlb", 11, dat.begin() + 8);
+  test::write_bytes(at("UNITS/tank.dat"), dat);
+  const ValidationReport report = validate();
+  const Diagnostic* trailing = find_finding(report, "mission.trailing", "MISSIONS/Single.01/data.tma", "");
+  ASSERT_NE(trailing, nullptr);
+  EXPECT_EQ(trailing->location.offset, tma.size() - 1);
+  EXPECT_EQ(trailing->severity, Severity::error);
+  find_finding(report, "unit.part.class", "UNITS/tank.dat", "");
+  EXPECT_EQ(report.by_type.at("mission").errors, 1u);
+  EXPECT_EQ(report.by_type.at("unit").warnings, 1u);
+  EXPECT_EQ(report.skipped_files, 0u);
+}
+
 TEST_F(Planted, AnArchiveWithABrokenDirectoryIsReportedAndTheRestStillChecked) {
   ByteBuffer bytes = test::read_bytes(at("Material.lib"));
   store_u32(bytes.data() + 8, 0x7FFFFFFF);  // entry count far past the file

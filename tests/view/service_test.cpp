@@ -14,6 +14,7 @@
 #include "parkan/material/mat0.hpp"
 #include "parkan/material/sample.hpp"
 #include "parkan/nres/archive.hpp"
+#include "parkan/resource/kind.hpp"
 #include "parkan/nres/edit.hpp"
 #include "parkan/nres/write.hpp"
 #include "parkan/runtime/crt_random.hpp"
@@ -344,7 +345,8 @@ TEST_F(ViewService, KindsAreTheRegistryAndEveryTextureFormatIsNamed) {
                         {"556", "RGB556"},           {"4444", "ARGB4444"},  {"88", "LA88 (luminance, alpha)"},
                         {"888", "RGB888 (32-bit)"},  {"8888", "ARGB8888"}};
   EXPECT_EQ(kinds["texture_formats"], formats);
-  ASSERT_EQ(kinds["kinds"].size(), 10u);
+  ASSERT_EQ(kinds["kinds"].size(), resource::kinds().size());
+  EXPECT_EQ(kinds["kinds"].back()["key"], "other");
   EXPECT_EQ(kinds["kinds"][2], json({{"key", "texm"}, {"name", "Texm"}, {"item", "texture"}, {"type", "Texm"},
                                      {"extensions", json::array()}, {"view", "texture"}, {"file_kind", "texture"}}));
   EXPECT_EQ(kinds["kinds"][0]["type"], nullptr);
