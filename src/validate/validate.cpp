@@ -235,7 +235,8 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
   std::vector<Diagnostic> scan_findings;
   PARKAN_ASSIGN(const std::vector<GameFile> files, detail::scan_game_files(game_dir, scan_findings));
   std::map<std::string, detail::ArchiveNames> base_archives;  // before the long part: fail fast
-  if (!options.base.empty()) PARKAN_TRY(detail::read_base_archives(options.base, base_archives));
+  std::set<std::string> base_files;
+  if (!options.base.empty()) PARKAN_TRY(detail::read_base_archives(options.base, base_archives, base_files));
   ValidationReport report;
   report.game = path_to_utf8(game_dir);
 
@@ -247,7 +248,9 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
 
   GameFacts facts;
   facts.base_archives = std::move(base_archives);
+  facts.base_files = std::move(base_files);
   for (const GameFile& file : files) {
+    facts.files.insert(detail::fold_name(file.path));
     report.files.push_back({file.path, file.kind});
     if (file.kind->is_container) {
       ++report.archives;

@@ -37,6 +37,22 @@ struct MaterialTexture {
   std::string texture;  // as stored (cp1251)
   std::uint64_t offset = 0;
 };
+// What the world checks need of a mission (docs/formats/mission.md) and of a unit assembly.
+struct PlacedObjectUse {
+  std::size_t index = 0;
+  std::uint32_t kind = 0;  // 0/1: a .dat path; 2/3: an objects.rlb key
+  std::string path;        // its text, '\\' as stored
+  std::uint64_t offset = 0;
+};
+struct MissionUse {
+  std::string map_folder;  // "DATA/MAPS/SC_3"
+  std::vector<PlacedObjectUse> objects;
+};
+struct UnitPartUse {
+  std::size_t index = 0;
+  std::string archive, key;
+  std::uint64_t offset = 0;
+};
 struct ResourceFacts {
   std::vector<MaterialTexture> textures;  // MAT0: phase textures
   std::vector<std::string> wear_materials, wear_lightmaps;  // WEAR (file parser's reading)
@@ -45,6 +61,8 @@ struct ResourceFacts {
   std::optional<ModelWearUse> model_wear;  // MSH: what the check against its WEAR needs
   bool indexed_texture = false;                     // Texm in format 0
   std::optional<std::vector<objects::ObjectRef>> prototype;  // objects.rlb entry (raw views dropped)
+  std::optional<MissionUse> mission;                     // data.tma: its map and placed objects
+  std::vector<UnitPartUse> unit_parts;                   // a .dat: the prototypes of its parts
 };
 
 struct CheckedResource {
@@ -80,11 +98,13 @@ struct GameFacts {
   std::vector<CheckedResource> resources;
   std::map<std::string, ArchiveNames> archives;       // by folded relative path
   std::map<std::string, ArchiveNames> base_archives;  // the base game's (ValidateOptions::base), likewise
+  std::set<std::string> files, base_files;            // every file's folded relative path, the game's and the base's
 };
 
 // The names of every archive of a base game folder (nothing checked): for references a mod leaves to it.
 // Errors only when the folder cannot be listed.
-Status read_base_archives(const std::filesystem::path& base, std::map<std::string, ArchiveNames>& out);
+Status read_base_archives(const std::filesystem::path& base, std::map<std::string, ArchiveNames>& out,
+                          std::set<std::string>& files);
 
 // The references between resources (validate_references.cpp): findings located on the resource that
 // holds the reference, appended to that resource's findings.

@@ -7,6 +7,7 @@
 // this table: a fallback the engine takes on purpose is a warning, a reference that leaves something
 // unrendered or reads past a table is an error.
 #include <algorithm>
+#include <array>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -43,6 +44,14 @@ constexpr ReferenceRule kTexturePaletteMissing{codes::kTexmPaletteMissing, Sever
 constexpr ReferenceRule kModelWearMissing{msh::codes::kWearMissing, Severity::warning};
 // A library the references need is not in the game folder.
 constexpr ReferenceRule kLibraryMissing{codes::kGameLibraryMissing, Severity::error};
+// A mission whose map folder lacks a file: the engine cannot load the map.
+constexpr ReferenceRule kMissionMapMissing{codes::kMissionMapMissing, Severity::error};
+// A placed object whose .dat or objects.rlb key is absent: nothing to build.
+constexpr ReferenceRule kMissionObjectMissing{codes::kMissionObjectMissing, Severity::error};
+// A unit part whose prototype is absent: the assembly cannot be built.
+constexpr ReferenceRule kUnitPrototypeMissing{codes::kUnitPrototypeMissing, Severity::error};
+// The files every map folder holds (docs/formats/mission.md 4, the world specification section 0).
+constexpr std::array<std::string_view, 4> kMapFiles = {"Land.msh", "Land.map", "Land1.wea", "Land2.wea"};
 
 void add_reference_finding(CheckedResource& where, const ReferenceRule& rule, std::optional<std::uint64_t> offset,
                            std::string message) {
@@ -224,6 +233,45 @@ void check_prototype_references(CheckedResource& prototype, GameIndex& index) {
   }
 }
 
+// A file named by the world's records: '\\' separated, relative to the game folder, any case.
+std::string world_path(std::string_view stored) {
+  std::string path = fold_name(stored);
+  std::replace(path.begin(), path.end(), '\\', '/');
+  return path;
+}
+
+bool has_file(const GameFacts& facts, const std::string& folded) {
+  return facts.files.contains(folded) || facts.base_files.contains(folded);
+}
+
+void check_mission_references(CheckedResource& m, const GameFacts& facts, GameIndex& index) {
+  const MissionUse& use = *m.facts.mission;
+  for (std::string_view file : kMapFiles) {
+    const std::string path = use.map_folder + "/" + std::string(file);
+    if (!has_file(facts, world_path(path)))
+      add_reference_finding(m, kMissionMapMissing, std::nullopt,
+                            fmt::format("the map {} has no {}", cp1251_to_utf8(use.map_folder), file));
+  }
+  const ArchiveNames* prototypes = index.archive(objects::kObjectsArchive);
+  for (const PlacedObjectUse& o : use.objects) {
+    const bool scenery = o.kind >= 2;
+    if (scenery ? holds(prototypes, o.path) : has_file(facts, world_path(o.path))) continue;
+    add_reference_finding(m, kMissionObjectMissing, o.offset,
+                          scenery ? fmt::format("object {}: \"{}\" is no prototype of {}", o.index,
+                                                cp1251_to_utf8(o.path), objects::kObjectsArchive)
+                                  : fmt::format("object {}: {} is not in the game", o.index, cp1251_to_utf8(o.path)));
+  }
+}
+
+void check_unit_references(CheckedResource& assembly, GameIndex& index) {
+  for (const UnitPartUse& part : assembly.facts.unit_parts) {
+    if (holds(index.archive(part.archive), part.key)) continue;
+    add_reference_finding(assembly, kUnitPrototypeMissing, part.offset,
+                          fmt::format("part {}: \"{}\" is no prototype of {}", part.index, cp1251_to_utf8(part.key),
+                                      cp1251_to_utf8(part.archive)));
+  }
+}
+
 }  // namespace
 
 void check_references(GameFacts& facts) {
@@ -233,6 +281,8 @@ void check_references(GameFacts& facts) {
                     model = type_key(kind("msh"));
   for (CheckedResource& r : facts.resources) {
     if (r.facts.prototype) check_prototype_references(r, index);
+    else if (r.facts.mission) check_mission_references(r, facts, index);
+    else if (!r.facts.unit_parts.empty()) check_unit_references(r, index);
     else if (r.type == wear) check_wear_references(r, index, missing);
     else if (r.type == material) check_material_references(r, index, missing);
     else if (r.type == texture) check_palette_reference(r, index);

@@ -4,7 +4,9 @@
 
 #include "parkan/msh/codes.hpp"
 #include "validate/validate_internal.hpp"
+#include "parkan/mission/mission.hpp"
 #include "parkan/resource/payload.hpp"
+#include "parkan/unit/assembly.hpp"
 #include "parkan/validate/codes.hpp"
 #include "parkan/validate/validate.hpp"
 #include "parkan/material/mat0.hpp"
@@ -103,6 +105,27 @@ void check_registered_resource(const resource::Kind& k, const ResourceInput& inp
   append_findings(out.findings, k.check(resource::Payload({}, input.bytes, std::move(where))));
 }
 
+// What the world checks need (validate_references.cpp): a mission's map folder and placed objects, a unit
+// assembly's part prototypes.
+void note_world_uses(const resource::Kind& k, const ResourceInput& input, CheckedResource& out) {
+  if (k.key == "mission") {
+    auto m = mission::read_mission(input.bytes);
+    if (!m) return;
+    MissionUse use;
+    use.map_folder = mission::map_folder(m->map_path);
+    for (std::size_t i = 0; i < m->objects.size(); ++i)
+      use.objects.push_back({i, m->objects[i].kind, std::string(mission::stored_text(m->objects[i].path)),
+                             m->objects[i].offsets.record});
+    out.facts.mission = std::move(use);
+  } else if (k.key == "unit") {
+    auto assembly = unit::read_assembly(input.bytes);
+    if (!assembly) return;
+    for (std::size_t i = 0; i < assembly->parts.size(); ++i)
+      out.facts.unit_parts.push_back({i, assembly->parts[i].archive, assembly->parts[i].key,
+                                      unit::kHeaderSize + i * unit::kRecordSize + unit::kKeyOffset});
+  }
+}
+
 bool in_objects_registry(std::string_view file) {
   const std::size_t slash = file.rfind('/');
   return fold_name(slash == std::string_view::npos ? file : file.substr(slash + 1)) == objects::kObjectsArchive;
@@ -126,7 +149,10 @@ CheckedResource check_resource(const ResourceInput& input) {
     if (key == "texm") check_texture_resource(input, out);
     else if (key == "wear") check_wear_resource(input, out);
     else if (key == "msh") check_model_resource(input, out);
-    else if (input.loose_kind->check) check_registered_resource(*input.loose_kind, input, out);
+    else if (input.loose_kind->check) {
+      check_registered_resource(*input.loose_kind, input, out);
+      note_world_uses(*input.loose_kind, input, out);
+    }
   } else if (in_objects_registry(input.file)) {
     check_prototype_resource(input, out);
   } else {

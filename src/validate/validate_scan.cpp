@@ -98,10 +98,12 @@ Result<std::vector<GameFile>> scan_game_files(const std::filesystem::path& root,
   return files;
 }
 
-Status read_base_archives(const std::filesystem::path& base, std::map<std::string, ArchiveNames>& out) {
+Status read_base_archives(const std::filesystem::path& base, std::map<std::string, ArchiveNames>& out,
+                          std::set<std::string>& file_names) {
   std::vector<Diagnostic> ignored;  // the base game is not what is being checked
   PARKAN_ASSIGN(const std::vector<GameFile> files, scan_game_files(base, ignored));
   for (const GameFile& file : files) {
+    file_names.insert(fold_name(file.path));
     if (!file.kind->is_container) continue;
     auto mapped = MappedFile::open(file.full);
     if (!mapped) continue;

@@ -478,9 +478,69 @@ TEST_F(Planted, MissionsAndUnitAssembliesAreCheckedThroughTheRegistry) {
   EXPECT_EQ(trailing->location.offset, tma.size() - 1);
   EXPECT_EQ(trailing->severity, Severity::error);
   find_finding(report, "unit.part.class", "UNITS/tank.dat", "");
+  // The chains: a mission that cannot be read names nothing (its error says why); the unit's prototype
+  // is in the sample's objects.rlb.
+  EXPECT_TRUE(findings_of(report, "mission.map.missing", "MISSIONS/Single.01/data.tma", "").empty());
+  EXPECT_TRUE(findings_of(report, "unit.prototype.missing", "UNITS/tank.dat", "").empty());
   EXPECT_EQ(report.by_type.at("mission").errors, 1u);
   EXPECT_EQ(report.by_type.at("unit").warnings, 1u);
   EXPECT_EQ(report.skipped_files, 0u);
+}
+
+// A mission's objects and a unit's parts name files and prototypes the game must hold (any case, '\\'
+// separators); a mission whose map folder holds the four files has no map finding.
+TEST_F(Planted, WhatAMissionAndAUnitNameMustBeInTheGame) {
+  ByteBuffer tma;
+  auto u32 = [&](std::uint32_t w) { tma.insert(tma.end(), {std::uint8_t(w), std::uint8_t(w >> 8), std::uint8_t(w >> 16), std::uint8_t(w >> 24)}); };
+  auto str = [&](std::string_view t) { u32(std::uint32_t(t.size())); tma.insert(tma.end(), t.begin(), t.end()); };
+  u32(1); u32(0); u32(6); u32(0); u32(10); u32(2);
+  std::vector<std::size_t> records;
+  for (const auto& [kind, path] : {std::pair{1u, std::string_view("UNITS\\Tank.DAT")}, std::pair{3u, std::string_view("s_no_rock")}}) {
+    records.push_back(tma.size());
+    u32(kind); u32(0x80000002); str(path); u32(0); u32(0);
+    for (int i = 0; i < 9; ++i) u32(0);
+    str(""); u32(0); u32(0xFFFFFFFF); u32(0xFFFFFFFF); u32(1); u32(0);
+  }
+  str("data\\maps\\m1\\LAND"); u32(0); str(""); u32(1); u32(0);
+  std::filesystem::create_directories(at("MISSIONS/Single.02"));
+  test::write_bytes(at("MISSIONS/Single.02/data.tma"), tma);
+  std::filesystem::create_directories(at("DATA/MAPS/M1"));
+  for (const char* file : {"Land.msh", "Land.map", "Land1.wea", "Land2.wea"})
+    test::write_bytes(at(std::string("DATA/MAPS/M1/") + file), text_bytes(""));
+  ByteBuffer dat(8 + 2 * 112, 0);
+  store_u32(dat.data(), 0xF0F1);
+  for (std::size_t part = 0; part < 2; ++part) {
+    std::uint8_t* r = dat.data() + 8 + 112 * part;
+    std::copy_n("objects.rlb", 11, r);
+    const std::string key = part == 0 ? "u_tank_01" : "u_gone";
+    std::copy(key.begin(), key.end(), r + 0x20);
+    store_u32(r + 0x40, 1);
+    store_u32(r + 0x44, part == 0 ? 0xFFFFFFFF : 0);
+    store_u32(r + 0x68, part == 0 ? 0 : 3);
+    store_u32(r + 0x6C, part == 0 ? 1 : 0);
+  }
+  std::filesystem::create_directories(at("UNITS"));
+  test::write_bytes(at("UNITS/tank.dat"), dat);
+  test::write_bytes(at("MISSIONS/Single.02/elsewhere.tma"), [&] {  // the same mission on a map not in the game
+    ByteBuffer other = tma;
+    const std::string from = "data\\maps\\m1", to = "data\\maps\\m2";
+    std::copy(to.begin(), to.end(), std::search(other.begin(), other.end(), from.begin(), from.end()));
+    return other;
+  }());
+  const ValidationReport report = validate();
+  EXPECT_TRUE(findings_of(report, "mission.map.missing", "MISSIONS/Single.02/data.tma", "").empty());
+  const auto map_findings = findings_of(report, "mission.map.missing", "MISSIONS/Single.02/elsewhere.tma", "");
+  ASSERT_EQ(map_findings.size(), 4u);
+  EXPECT_EQ(map_findings[0].message, "the map data/maps/m2 has no Land.msh");
+  EXPECT_EQ(map_findings[3].message, "the map data/maps/m2 has no Land2.wea");
+  const auto objects = findings_of(report, "mission.object.missing", "MISSIONS/Single.02/data.tma", "");
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(objects[0].message, "object 1: \"s_no_rock\" is no prototype of objects.rlb");
+  EXPECT_EQ(objects[0].location.offset, records[1]);
+  const auto parts = findings_of(report, "unit.prototype.missing", "UNITS/tank.dat", "");
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(parts[0].message, "part 1: \"u_gone\" is no prototype of objects.rlb");
+  EXPECT_EQ(parts[0].location.offset, 8u + 112u + 0x20u);
 }
 
 TEST_F(Planted, AnArchiveWithABrokenDirectoryIsReportedAndTheRestStillChecked) {

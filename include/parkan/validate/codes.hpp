@@ -9,6 +9,12 @@ inline constexpr const char* kGameFolderUnreadable = "game.folder.unreadable";
 inline constexpr const char* kGameFileUnreadable = "game.file.unreadable";
 inline constexpr const char* kGameLibraryMissing = "game.library.missing";
 
+// The world's chains (docs/formats/mission.md 4, docs/formats/unit.md 4): what a mission and a unit
+// assembly name must be in the game (or its base).
+inline constexpr const char* kMissionMapMissing = "mission.map.missing";
+inline constexpr const char* kMissionObjectMissing = "mission.object.missing";
+inline constexpr const char* kUnitPrototypeMissing = "unit.prototype.missing";
+
 // References across the game (docs/formats/mat0.md 8.5, docs/formats/wear.md 7.3, docs/formats/texm.md 8).
 inline constexpr const char* kWearMaterialMissing = "wear.material.missing";
 inline constexpr const char* kWearLightmapMissing = "wear.lightmap.missing";
