@@ -1,6 +1,6 @@
 // Land.map, the ArealMap (docs/formats/areal.md): files built here byte by byte from the layout of
-// world.md 2 and the NRes layout of nres.md 2-3 (not by parkan's writers), read, checked rule by rule,
-// written back byte for byte.
+// docs/formats/areal.md 2 (the world specification's section 2) and the NRes layout of
+// docs/formats/nres.md 2-3 (not by parkan's writers), read, checked rule by rule, written back byte for byte.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -32,7 +32,7 @@ void patch32(ByteBuffer& b, std::size_t at, std::uint32_t v) {
   for (int k = 0; k < 4; ++k) b[at + std::size_t(k)] = std::uint8_t(v >> (8 * k));
 }
 
-// One areal as world.md 2 lays it out: the 0x38-byte head, V points, V + 3B links, B sub-blocks.
+// One areal as docs/formats/areal.md 2.1 lays it out: the 0x38-byte head, V points, V + 3B links, B sub-blocks.
 struct ArealSpec {
   float cx = 0, cy = 0, area = 0;
   float nx = 0, ny = 0, nz = 1;
@@ -79,7 +79,7 @@ struct EntrySpecByHand {
   ByteBuffer payload;
 };
 
-// An NRes (nres.md 2-3): header, payloads from 16 padded to 8, the 64-byte rows; names given in
+// An NRes (docs/formats/nres.md 2-3): header, payloads from 16 padded to 8, the 64-byte rows; names given in
 // sorted order, so that row i's sort index is i.
 ByteBuffer nres_of(const std::vector<EntrySpecByHand>& entries) {
   ByteBuffer b = {'N', 'R', 'e', 's'};
