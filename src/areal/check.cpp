@@ -129,7 +129,8 @@ std::vector<Diagnostic> check_areal_map(ByteView file) {
   Result<ArealMap> map = read_areal_map(file);
   if (!map) return {to_diagnostic(map.error(), codes::kSizeExtra)};
   FindingSink sink(codes::kFindingsTruncated);
-  // The engine finds the entry by its type; the name is what every retail map carries.
+  // The engine finds the entry by its type; the name is what every retail map carries. The archive
+  // reads: read_areal_map has just read it.
   Result<nres::Archive> archive = nres::read(file);
   const nres::Entry& entry = archive->entries[map->entry_index];
   if (entry.name() != kArealMapEntryName)

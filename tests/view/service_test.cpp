@@ -344,7 +344,7 @@ TEST_F(ViewService, KindsAreTheRegistryAndEveryTextureFormatIsNamed) {
                         {"556", "RGB556"},           {"4444", "ARGB4444"},  {"88", "LA88 (luminance, alpha)"},
                         {"888", "RGB888 (32-bit)"},  {"8888", "ARGB8888"}};
   EXPECT_EQ(kinds["texture_formats"], formats);
-  ASSERT_EQ(kinds["kinds"].size(), 10u);
+  ASSERT_EQ(kinds["kinds"].size(), 14u);
   EXPECT_EQ(kinds["kinds"][2], json({{"key", "texm"}, {"name", "Texm"}, {"item", "texture"}, {"type", "Texm"},
                                      {"extensions", json::array()}, {"view", "texture"}, {"file_kind", "texture"}}));
   EXPECT_EQ(kinds["kinds"][0]["type"], nullptr);

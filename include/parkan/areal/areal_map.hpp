@@ -87,6 +87,7 @@ struct ArealMap {
   Grid grid;
   // The Land.map it was read from, so that write_areal_map changes only the payload and attr1
   // (empty for a map made in code or read from a bare payload: the writer builds a fresh NRes).
+  // A view, like Areal::raw: the caller keeps the bytes alive while the map is used.
   ByteView file;
   std::size_t entry_index = 0;
   std::uint64_t payload_offset = 0;  // the entry's data_offset: file offset = payload_offset + payload offset
