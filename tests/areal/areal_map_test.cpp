@@ -516,7 +516,7 @@ RC_GTEST_PROP(ArealMap, ReadWriteRoundTrip, ()) {
 // byte for byte, and a failed read is the checker's one finding.
 RC_GTEST_PROP(ArealMap, MutatedBytesNeverCrash, ()) {
   ByteBuffer file = generated_map();
-  const auto flips = *rc::gen::inRange<std::size_t>(1, 8);
+  const auto flips = *rc::gen::inRange<std::size_t>(1, 4);
   for (std::size_t f = 0; f < flips; ++f) {
     const auto at = *rc::gen::inRange<std::size_t>(0, file.size());
     file[at] = *rc::gen::arbitrary<std::uint8_t>();
@@ -524,6 +524,7 @@ RC_GTEST_PROP(ArealMap, MutatedBytesNeverCrash, ()) {
   if (*rc::gen::arbitrary<bool>()) file.resize(*rc::gen::inRange<std::size_t>(0, file.size() + 1));
   const auto map = read_areal_map(file);
   const std::vector<Diagnostic> found = check_areal_map(file);
+  RC_CLASSIFY(map.ok(), "still reads");
   if (!map) {
     RC_ASSERT(found.size() == 1u);
     RC_ASSERT(found[0].code == map.error().rule);
