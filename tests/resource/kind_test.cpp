@@ -3,6 +3,7 @@
 #include "parkan/resource/kind.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <set>
 #include <string>
@@ -152,6 +153,15 @@ TEST(Kind, ALandMapIsAnArealMap) {
   EXPECT_EQ(kind_of(bare(one_entry_nres(12, "Areals", 12), "Land.map")).key, "nres");
   EXPECT_EQ(kind_of(bare(one_entry_nres(11, "ArealMap", 12), "Land.map")).key, "nres");
   EXPECT_EQ(kind_of(entry(land_map, 0)).key, "msh");
+  // The record's checker and --json read the whole file: this payload of 12 zero bytes holds 0 areals
+  // and a 0 x 0 grid, and 4 bytes too many (docs/formats/areal.md 4.1).
+  ASSERT_NE(areal.check, nullptr);
+  const std::vector<Diagnostic> found = areal.check(bare(land_map, "Land.map"));
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].code, "areal.size.extra");
+  EXPECT_EQ(found[0].location.offset, 16u + 8);
+  ASSERT_NE(areal.info_json, nullptr);
+  EXPECT_EQ(areal.info_json(bare(land_map, "Land.map")).error().rule, "areal.size.extra");
   // An areal map serves where an NRes archive is wanted, not where a model is.
   EXPECT_TRUE(expect_kind(bare(land_map), kind("nres")));
   EXPECT_EQ(expect_kind(bare(land_map, "Land.map"), kind("msh")).error().to_string(),
