@@ -68,8 +68,8 @@ Status read_areal(ByteView payload, std::size_t& at, std::size_t index, Areal& o
   }
   out.sub_blocks.resize(static_cast<std::size_t>(sub_blocks));
   for (std::size_t b = 0; b < out.sub_blocks.size(); ++b) {
-    // openparkan's reading: u32 n, then n points. fparkan skips 4 * (3n + 1) bytes after n instead,
-    // i.e. one more word: cursor += kCountSize + 4 * (3 * n + 1) (docs/formats/areal.md 3).
+    // openparkan's reading: u32 n, then n points (4 + 12n bytes). The other reading, one word more
+    // (docs/formats/areal.md 3), would be: cursor += kCountSize + 4 * (3 * n + 1).
     if (payload.size() - cursor < kCountSize)
       return invalid_rule(codes::kSizeSubBlocks, fmt::format("areal {}: the payload ends before sub-block {}'s count",
                                                              index, b),
