@@ -5,6 +5,7 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
+#include "parkan/areal/areal_map.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/material/codes.hpp"
 #include "parkan/material/json.hpp"
@@ -58,6 +59,7 @@ std::vector<Diagnostic> check_unit(const Payload& p) { return unit::check_assemb
 std::vector<Diagnostic> check_ndp(const Payload& p) { return objdata::check_ndp(p.bytes()); }
 std::vector<Diagnostic> check_mission(const Payload& p) { return mission::check_mission(p.bytes()); }
 std::vector<Diagnostic> check_cpt(const Payload& p) { return objdata::check_cpt(p.bytes()); }
+std::vector<Diagnostic> check_areal(const Payload& p) { return areal::check_areal_map(p.bytes()); }
 std::vector<Diagnostic> check_palette(const Payload& p) {
   auto pal = texm::read_pal(p.bytes());
   if (!pal) return {to_diagnostic(pal.error(), "pal.size")};
@@ -101,6 +103,21 @@ Result<nlohmann::json> cpt_json(const Payload& p) {
   return objdata::cpt_json(points);
 }
 
+Result<nlohmann::json> areal_json(const Payload& p) {
+  PARKAN_ASSIGN(areal::ArealMap map, p.parse(areal::read_areal_map));
+  return areal::areal_map_json(map);
+}
+
+// A Land.map (docs/formats/areal.md 1): a bare NRes of one entry, type 12, named "ArealMap". Only a
+// one-entry directory is read, so that telling a large archive apart costs one header load.
+bool is_areal_map(ByteView bytes) {
+  constexpr std::size_t kEntryCountOffset = 8;  // docs/formats/nres.md 2
+  if (bytes.size() < nres::kHeaderSize || load_u32(bytes.data() + kEntryCountOffset) != 1) return false;
+  Result<nres::Archive> archive = nres::read(bytes, nres::Profile::compatible);
+  return archive && archive->entries[0].type_id == areal::kArealMapTypeId &&
+         archive->entries[0].name() == areal::kArealMapEntryName;
+}
+
 constexpr std::array<std::string_view, 2> kNresExtensions = {".lib", ".rlb"};
 constexpr std::array<std::string_view, 1> kRsliExtensions = {".rlb"};
 constexpr std::array<std::string_view, 1> kWearExtensions = {".wea"};
@@ -112,10 +129,11 @@ constexpr std::array<std::string_view, 1> kUnitExtensions = {".dat"};
 constexpr std::array<std::string_view, 1> kNdpExtensions = {".ndp"};
 constexpr std::array<std::string_view, 1> kCptExtensions = {".cpt"};
 constexpr std::array<std::string_view, 1> kMissionExtensions = {".tma"};
+constexpr std::array<std::string_view, 1> kArealExtensions = {".map"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 14> kKinds = {{
+const std::array<Kind, 15> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -144,6 +162,10 @@ const std::array<Kind, 14> kKinds = {{
     // magic, so it is told by its name.
     {"mission", "mission", "mission", 0, 0, kMissionExtensions, "none", 0, 0, 0, check_mission, mission_json, false,
      "mission"},
+    // Land.map (docs/formats/areal.md): a bare NRes told apart by kind_of, not by a type id (12 is a
+    // small number other archives may use) nor a magic of its own.
+    {"areal", "areal map", "areal map", 0, 0, kArealExtensions, "none", 0, 0, 0, check_areal, areal_json, false,
+     "areal"},
     {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},
 }};
 
@@ -163,10 +185,12 @@ bool has_extension(std::string_view file, std::string_view extension) {
 }
 
 // A payload of kind `have` serves where `wanted` is asked: the same kind, a bare NRes file where a
-// model is wanted (a model is an NRes whatever its name), a font where a Texm is wanted (its atlas).
+// model is wanted (a model is an NRes whatever its name), a Land.map where an NRes archive is wanted,
+// a font where a Texm is wanted (its atlas).
 bool serves_as(const Kind& have, const Kind& wanted) {
   if (&have == &wanted) return true;
   if (wanted.key == "msh" && have.key == "nres") return true;
+  if (wanted.key == "nres" && have.key == "areal") return true;  // a Land.map is an NRes of one entry
   if (wanted.key == "texm" && have.key == "font") return true;
   return false;
 }
@@ -215,6 +239,7 @@ const Kind& kind_of(const Payload& payload) {
   if (!by_magic) return has_extension(payload.file(), ".tma") ? kind_with_key("mission") : other_kind();
   if (by_magic->key == "nres" && (payload.is_entry() || has_extension(payload.file(), ".msh")))
     return kind_with_key("msh");
+  if (by_magic->key == "nres" && is_areal_map(payload.bytes())) return kind_with_key("areal");
   return *by_magic;
 }
 

@@ -3,6 +3,7 @@
 #include "parkan/resource/kind.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <set>
 #include <string>
@@ -57,7 +58,7 @@ TEST(Kind, TypeIdsAndMagicsAreTheDocumentedBytes) {
 TEST(Kind, RecordsAreTheListedOnes) {
   std::string keys;
   for (const Kind& k : kinds()) keys += std::string(k.key) + " ";
-  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt mission other ");
+  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt mission areal other ");
   EXPECT_EQ(kind("mat0").entry_attr2, 6u);
   EXPECT_EQ(kind("wear").entry_attr3, 1u);
   EXPECT_EQ(kind("texm").view, "texture");
@@ -119,6 +120,57 @@ TEST(Kind, KindOfAPayload) {
   EXPECT_EQ(kind_of(bare(tma, "MISSIONS/Single.01/data.tma")).key, "mission");
   EXPECT_EQ(kind_of(bare(tma, "DATA.TMA")).key, "mission");
   EXPECT_EQ(kind_of(bare(tma, "data.bin")).key, "other");
+}
+
+// An NRes of one entry, built by hand (docs/formats/nres.md 2-3): header, the payload at 16 padded
+// to 8, one 64-byte row.
+ByteBuffer one_entry_nres(std::uint32_t type_id, const std::string& name, std::size_t payload_size) {
+  ByteBuffer b;
+  auto put32 = [&](std::uint32_t v) {
+    for (int k = 0; k < 4; ++k) b.push_back(std::uint8_t(v >> (8 * k)));
+  };
+  const std::size_t padded = (payload_size + 7) / 8 * 8;
+  put32(stored('N', 'R', 'e', 's')), put32(0x100), put32(1), put32(std::uint32_t(16 + padded + 64));
+  b.resize(16 + padded, 0);
+  put32(type_id), put32(0), put32(0), put32(std::uint32_t(payload_size)), put32(0);
+  const std::size_t name_at = b.size();
+  b.resize(name_at + 36, 0);
+  std::copy(name.begin(), name.end(), b.begin() + std::ptrdiff_t(name_at));
+  put32(16), put32(0);
+  return b;
+}
+
+TEST(Kind, ALandMapIsAnArealMap) {
+  const Kind& areal = kind("areal");
+  EXPECT_EQ(areal.name, "areal map");
+  EXPECT_EQ(areal.item, "areal map");
+  EXPECT_EQ(areal.view, "none");
+  EXPECT_EQ(areal.file_kind, "areal");
+  EXPECT_EQ(areal.type_id, 0u);  // told apart by kind_of: 12 is no FourCC of its own
+  EXPECT_EQ(areal.magic, 0u);
+  EXPECT_EQ(areal.article_name(), "an areal map");
+  ASSERT_EQ(areal.extensions.size(), 1u);
+  EXPECT_EQ(areal.extensions[0], ".map");
+  const ByteBuffer land_map = one_entry_nres(12, "ArealMap", 12);
+  EXPECT_EQ(kind_of(bare(land_map, "Land.map")).key, "areal");
+  EXPECT_EQ(kind_of(bare(land_map)).key, "areal");  // its bytes decide, not its name
+  // Another name, another type: a plain archive. Inside an archive an NRes stays a model.
+  EXPECT_EQ(kind_of(bare(one_entry_nres(12, "Areals", 12), "Land.map")).key, "nres");
+  EXPECT_EQ(kind_of(bare(one_entry_nres(11, "ArealMap", 12), "Land.map")).key, "nres");
+  EXPECT_EQ(kind_of(entry(land_map, 0)).key, "msh");
+  // The record's checker and --json read the whole file: this payload of 12 zero bytes holds 0 areals
+  // and a 0 x 0 grid, and 4 bytes too many (docs/formats/areal.md 4.1).
+  ASSERT_NE(areal.check, nullptr);
+  const std::vector<Diagnostic> found = areal.check(bare(land_map, "Land.map"));
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].code, "areal.size.extra");
+  EXPECT_EQ(found[0].location.offset, 16u + 8);
+  ASSERT_NE(areal.info_json, nullptr);
+  EXPECT_EQ(areal.info_json(bare(land_map, "Land.map")).error().rule, "areal.size.extra");
+  // An areal map serves where an NRes archive is wanted, not where a model is.
+  EXPECT_TRUE(expect_kind(bare(land_map), kind("nres")));
+  EXPECT_EQ(expect_kind(bare(land_map, "Land.map"), kind("msh")).error().to_string(),
+            "Land.map: this file is an areal map, not a model");
 }
 
 TEST(Kind, ExpectKindHasOneWording) {

@@ -65,7 +65,8 @@ const Kind* kind_of_type_id(std::uint32_t type_id);
 // The record whose magic starts `bytes` (containers included), or nullptr.
 const Kind* kind_of_bytes(ByteView bytes);
 // What a payload is: its entry's type id when it has one (an unknown id is "other"), else its magic;
-// an NRes inside an archive and a bare NRes file named *.msh are models (docs/formats/msh.md 1);
+// an NRes inside an archive and a bare NRes file named *.msh are models (docs/formats/msh.md 1); a
+// bare NRes whose one entry is type 12 named "ArealMap" is an areal map (docs/formats/areal.md 1);
 // otherwise "other".
 const Kind& kind_of(const Payload& payload);
 // The "other" record.
