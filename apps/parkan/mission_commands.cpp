@@ -25,7 +25,7 @@ void print_mission(const resource::Payload& payload, const mission::Mission& m) 
   std::map<std::string_view, std::size_t> by_kind;
   for (const mission::Object& o : m.objects) ++by_kind[mission::object_kind_name(o.kind)];
   std::string kinds;
-  for (const auto& [kind, n] : by_kind) kinds += fmt::format("{}{} {}", kinds.empty() ? "" : ", ", n, kind);
+  for (const auto& [kind, n] : by_kind) kinds += (kinds.empty() ? "" : ", ") + count_of(n, std::string(kind).c_str());
   fmt::print("{}: mission on {}, {} ({}), {}, {}, {}\n", escape_control(payload.display_name()),
              escape_control(cp1251_to_utf8(mission::map_folder(m.map_path))), count_of(m.objects.size(), "object"),
              kinds, count_of(m.clans.size(), "clan"), count_of(m.routes.size(), "route"),

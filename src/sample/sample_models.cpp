@@ -22,6 +22,7 @@
 #include "sample/sample_model_assets.hpp"
 #include "sample/sample_model_builder.hpp"
 #include "sample/sample_model_catalog.hpp"
+#include "sample/sample_world.hpp"
 #include "sample/sample_random.hpp"
 #include "sample/sample_texture_catalog.hpp"
 #include "parkan/material/model.hpp"
@@ -332,6 +333,8 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     for (const auto& [name, specs] : libraries) files.push_back({name, *nres::build(specs)});
   }
   for (SampleFile& f : sample_objects(objects, options)) files.push_back(std::move(f));
+  // The world places these prototypes: unit assemblies, maps, missions (sample_world.cpp).
+  for (SampleFile& f : sample_world(objects, options)) files.push_back(std::move(f));
   return files;
 }
 

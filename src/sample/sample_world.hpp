@@ -1,0 +1,37 @@
+#pragma once
+// The sample game's world (docs/formats/terrain.md, areal.md, mission.md, unit.md): maps with terrain
+// and areal maps, unit assemblies of the catalog's prototypes, missions placing them. Every file is laid
+// out here from the format pages' layouts, in the retail proportions of the world specification.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sample/sample_model_catalog.hpp"
+#include "parkan/sample/sample_game.hpp"
+
+namespace parkan::sample {
+
+// One map: `squares` x `squares` grid squares of `cell` units, each `per_square` vertex steps across
+// (an even number: level 1 takes every second vertex).
+struct MapSpec {
+  std::string name;            // the folder under DATA/MAPS
+  std::uint32_t squares = 8;
+  std::uint32_t per_square = 4;
+  float cell = 100;
+  std::uint64_t seed = 1;
+};
+
+// The terrain's height at (x, y), and the z of its river (one water plane per map).
+float map_height(const MapSpec& map, float x, float y);
+float map_water_level(const MapSpec& map);
+float map_extent(const MapSpec& map);
+
+// DATA/MAPS/<name>/Land.msh, Land1.wea, Land2.wea (sample_world_terrain.cpp) and Land.map
+// (sample_world_areal.cpp). Land1.wea and Land2.wea name materials of the sample's Material.lib.
+std::vector<SampleFile> sample_terrain(const MapSpec& map);
+SampleFile sample_areal_map(const MapSpec& map);
+
+// The unit assemblies and missions over `prototypes` (sample_world.cpp).
+std::vector<SampleFile> sample_world(const std::vector<ObjectModel>& prototypes, const SampleOptions& options);
+
+}  // namespace parkan::sample
