@@ -21,6 +21,7 @@
 #include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
 #include "parkan/objdata/objdata.hpp"
+#include "parkan/terrain/land.hpp"
 #include "parkan/unit/assembly.hpp"
 
 namespace parkan::resource {
@@ -54,6 +55,7 @@ std::vector<Diagnostic> check_mat0(const Payload& p) {
 std::vector<Diagnostic> check_wear(const Payload& p) { return material::check_wear(p.bytes()); }
 std::vector<Diagnostic> check_msh(const Payload& p) { return msh::check_model(p.bytes()); }
 std::vector<Diagnostic> check_unit(const Payload& p) { return unit::check_assembly(p.bytes()); }
+std::vector<Diagnostic> check_terrain(const Payload& p) { return terrain::check_terrain(p.bytes()); }
 std::vector<Diagnostic> check_ndp(const Payload& p) { return objdata::check_ndp(p.bytes()); }
 std::vector<Diagnostic> check_cpt(const Payload& p) { return objdata::check_cpt(p.bytes()); }
 std::vector<Diagnostic> check_palette(const Payload& p) {
@@ -85,6 +87,11 @@ Result<nlohmann::json> unit_json(const Payload& p) {
   return unit::assembly_json(assembly);
 }
 
+Result<nlohmann::json> terrain_json(const Payload& p) {
+  PARKAN_ASSIGN(terrain::Terrain land, p.parse(terrain::read_terrain));
+  return terrain::terrain_json(land);
+}
+
 Result<nlohmann::json> ndp_json(const Payload& p) {
   PARKAN_ASSIGN(std::vector<objdata::NodeDamage> records, p.parse(objdata::read_ndp));
   return objdata::ndp_json(records);
@@ -104,10 +111,11 @@ constexpr std::array<std::string_view, 1> kObjectsExtensions = {".rlb"};
 constexpr std::array<std::string_view, 1> kUnitExtensions = {".dat"};
 constexpr std::array<std::string_view, 1> kNdpExtensions = {".ndp"};
 constexpr std::array<std::string_view, 1> kCptExtensions = {".cpt"};
+constexpr std::array<std::string_view, 1> kTerrainExtensions = {".msh"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 13> kKinds = {{
+const std::array<Kind, 14> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -132,6 +140,9 @@ const std::array<Kind, 13> kKinds = {{
      check_ndp, ndp_json, false, "ndp"},
     {"cpt", "control point table", "control point table", objdata::kCptTypeId, 0, kCptExtensions, "none", 0, 0, 0,
      check_cpt, cpt_json, false, "cpt"},
+    // Land.msh (docs/formats/terrain.md): an NRes like a model, told by its type-21 streams named "Land".
+    {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "none", 0, 0, 0, check_terrain, terrain_json, false,
+     "terrain"},
     {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},
 }};
 
@@ -155,6 +166,7 @@ bool has_extension(std::string_view file, std::string_view extension) {
 bool serves_as(const Kind& have, const Kind& wanted) {
   if (&have == &wanted) return true;
   if (wanted.key == "msh" && have.key == "nres") return true;
+  if (wanted.key == "msh" && have.key == "terrain") return true;  // Land.msh reads as a model too
   if (wanted.key == "texm" && have.key == "font") return true;
   return false;
 }
@@ -201,6 +213,8 @@ const Kind& kind_of(const Payload& payload) {
   }
   const Kind* by_magic = kind_of_bytes(payload.bytes());
   if (!by_magic) return other_kind();
+  // Land.msh: an NRes whose streams are the terrain's (docs/formats/terrain.md 1), whatever its name.
+  if (by_magic->key == "nres" && terrain::looks_like_terrain(payload.bytes())) return kind_with_key("terrain");
   if (by_magic->key == "nres" && (payload.is_entry() || has_extension(payload.file(), ".msh")))
     return kind_with_key("msh");
   return *by_magic;
