@@ -335,6 +335,59 @@ Result<ByteBuffer> write_terrain(const Terrain& t) {
   return nres::write_lossless(document);
 }
 
+Status recompute_cells_and_order(Terrain& t) {
+  std::size_t end = 0;
+  for (std::size_t j = 0; j < t.cells.size(); ++j) {
+    if (t.cells[j].first != end)
+      return invalid_rule(codes::kCellsRun, fmt::format("cell {}: run {} + {} does not start where the previous ends ({})",
+                                                        j, t.cells[j].first, t.cells[j].count, end));
+    end += t.cells[j].count;
+  }
+  if (end != t.faces.size())
+    return invalid_rule(codes::kCellsRun, fmt::format("the cells' runs hold {} faces, the map {}", end, t.faces.size()));
+  for (const Face& f : t.faces)
+    for (std::uint16_t v : f.vertices)
+      if (v >= t.positions.size())
+        return invalid_rule(codes::kFaceVertex, fmt::format("a face names vertex {}, past the {} vertices", v,
+                                                            t.positions.size()));
+  t.order.assign(t.faces.size(), OrderEntry{});
+  for (Cell& c : t.cells) {
+    const std::size_t first = c.first, stop = first + c.count;
+    if (c.count > 0) {
+      Vec3 lo = t.positions[t.faces[first].vertices[0]], hi = lo;
+      for (std::size_t i = first; i < stop; ++i)
+        for (std::uint16_t v : t.faces[i].vertices) {
+          const Vec3& p = t.positions[v];
+          lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+          hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+        }
+      c.min = lo;
+      c.max = hi;
+      c.centre = {(lo.x + hi.x) / 2, (lo.y + hi.y) / 2, (lo.z + hi.z) / 2};
+      const float dx = hi.x - lo.x, dy = hi.y - lo.y, dz = hi.z - lo.z;
+      c.radius = std::sqrt(dx * dx + dy * dy + dz * dz) / 2;
+    }
+    // The pairs in the order they first appear, then each pair's faces in face order.
+    std::vector<std::pair<std::uint8_t, std::uint8_t>> pairs;
+    for (std::size_t i = first; i < stop; ++i) {
+      const auto pair = std::pair{t.faces[i].tex1, t.faces[i].tex2};
+      if (std::find(pairs.begin(), pairs.end(), pair) == pairs.end()) pairs.push_back(pair);
+    }
+    std::size_t at = first;
+    for (const auto& pair : pairs) {
+      bool starts = true;
+      for (std::size_t i = first; i < stop; ++i) {
+        if (std::pair{t.faces[i].tex1, t.faces[i].tex2} != pair) continue;
+        t.order[at++] = {static_cast<std::uint16_t>(i),
+                         static_cast<std::uint8_t>(kOrderRetailBits | (starts ? kOrderBatchStart : 0)), 0};
+        starts = false;
+      }
+    }
+  }
+  t.lod_split = t.squares.size() < t.cells.size() ? t.cells[t.squares.size()].first : t.faces.size();
+  return {};
+}
+
 nlohmann::json terrain_json(const Terrain& t) {
   Vec3 lo = t.corners[0], hi = t.corners[0];
   for (const Vec3& c : t.corners) {

@@ -1,7 +1,9 @@
 // Land.msh (docs/formats/terrain.md): a map built here byte by byte (land_builder.hpp), read with
 // exact values, checked rule by rule with exact codes and offsets, written back byte for byte.
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -151,6 +153,31 @@ TEST(TerrainLand, WritesBackByteForByteAndEditsWhatChanged) {
   EXPECT_EQ(read_terrain(shorter).error().rule, codes::kStreamFaces);
   t.order.pop_back();
   EXPECT_EQ(read_terrain(write_terrain(t).value())->faces.size(), 11u);
+}
+
+TEST(TerrainLand, RecomputesCellsAndDrawOrderAfterAnEdit) {
+  const Built b = land(small_map());
+  Terrain t = read_terrain(b.bytes).value();
+  t.positions[0].z = 9.0f;  // out of cells 0 and 4's boxes
+  t.faces[0].tex1 = 2;      // cell 0 now draws two pairs
+  const ByteBuffer stale = write_terrain(t).value();
+  EXPECT_EQ(findings_of(stale), (std::vector<Finding>{{codes::kCellsBox, cell_at(b, 0, 0x08)},
+                                                      {codes::kCellsBox, cell_at(b, 4, 0x08)},
+                                                      {codes::kOrderBatch, b.payload.at(11) + 4 * 1 + 2}}));
+  ASSERT_TRUE(recompute_cells_and_order(t));
+  EXPECT_EQ(t.cells[0].max, (Vec3{10, 10, 9}));
+  EXPECT_EQ(t.cells[0].min, (Vec3{0, 0, 2}));
+  EXPECT_EQ(t.cells[0].centre, (Vec3{5, 5, 5.5f}));
+  EXPECT_EQ(t.order[0].face, 0);
+  EXPECT_EQ(t.order[1].flags, 0x58);
+  EXPECT_EQ(t.order[4].face, 4);  // cell 2 drawn in face order now: pairs (1, FF) then (2, FF)
+  EXPECT_EQ(t.order[5].face, 5);
+  const ByteBuffer fresh = write_terrain(t).value();
+  EXPECT_EQ(findings_of(fresh), std::vector<Finding>{});
+  // Runs that do not cover the faces are refused, nothing changed.
+  t.cells[7].count = 0;
+  EXPECT_EQ(recompute_cells_and_order(t).error().rule, codes::kCellsRun);
+  EXPECT_EQ(t.order[5].face, 5);
 }
 
 // --- read errors: one file per rule, the exact code and offset ---
@@ -420,6 +447,17 @@ TEST(TerrainCheck, StreamOrderAndOtherEntries) {
   Built b = test::nres_of(streams);
   EXPECT_EQ(findings_of(b.bytes), (std::vector<Finding>{{codes::kStreamOther, b.directory + 64 * 9},
                                                         {codes::kStreamOrder, b.directory}}));
+}
+
+// The fuzz target's seed (fuzz/seeds/terrain_fuzz/small_map.msh) is this map: written when asked,
+// PARKAN_TERRAIN_SEED=fuzz/seeds/terrain_fuzz/small_map.msh build/bin/terrain_tests.
+TEST(TerrainLand, WritesTheFuzzSeedWhenAsked) {
+  const char* path = std::getenv("PARKAN_TERRAIN_SEED");
+  if (path == nullptr) GTEST_SKIP() << "PARKAN_TERRAIN_SEED is not set";
+  const ByteBuffer bytes = land(small_map()).bytes;
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  ASSERT_TRUE(out.good());
 }
 
 // --- properties ---

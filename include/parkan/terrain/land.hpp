@@ -183,6 +183,12 @@ std::vector<Diagnostic> check_terrain(ByteView bytes);
 // whose bytes come out as stored is kept as stored, so an unedited read writes back byte for byte
 // (the NRes lossless writer). A changed count is written as the stream's attr1.
 Result<ByteBuffer> write_terrain(const Terrain& terrain);
+// After an edit of the vertices or faces (docs/formats/terrain.md 8): each cell's box, centre and radius
+// from the vertices of its run's faces (a cell without faces keeps its box), and the draw order
+// rebuilt cell by cell, the faces grouped by (tex1, tex2) in the order the pairs first appear, bit
+// 0x10 on each batch's first entry, the other bits 0x48. The runs must chain over the faces
+// (terrain.cells.run otherwise, nothing changed). Not recomputed: the map box, the normals, Land.map.
+Status recompute_cells_and_order(Terrain& terrain);
 // Counts, grid, cell size, extent, LOD split, faces per LOD, second material, water, lava, bed, and
 // the tex1 / tex2 rows used (docs/formats/terrain.md 7).
 nlohmann::json terrain_json(const Terrain& terrain);
