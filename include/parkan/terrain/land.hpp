@@ -142,7 +142,7 @@ struct Cell {
 struct Square {
   std::array<std::uint16_t, kSquareWords> words{};
   ByteView raw;  // the 38 stored bytes
-  // The used slot words (not 0xFFFF) in slot order, and where they are: world.md names the cells
+  // The used slot words (not 0xFFFF) in slot order, and where they are: the sources name the cells
   // (i and squares + i) but not the slot positions, so any two positions are read.
   std::vector<std::size_t> used_slots;  // word indices >= kSquareHeaderWords
 };
