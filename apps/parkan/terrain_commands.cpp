@@ -1,6 +1,10 @@
 // parkan terrain info|check (docs/cli.md 5.11): Land.msh, the terrain of a map. Glue only: the format
 // lives in parkan/terrain/land.hpp.
+#include <algorithm>
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -14,10 +18,14 @@ namespace parkan::cli {
 
 namespace {
 
-// "1 (300), 2 (40)": the rows of a histogram and their face counts.
+// "1 (300), 2 (40)": the rows of a histogram, in row order (the JSON's keys sort as text), and their
+// face counts.
 std::string rows_text(const nlohmann::json& rows) {
+  std::vector<std::pair<unsigned long, std::size_t>> sorted;
+  for (const auto& [row, n] : rows.items()) sorted.push_back({std::stoul(row), n.get<std::size_t>()});
+  std::sort(sorted.begin(), sorted.end());
   std::string out;
-  for (const auto& [row, n] : rows.items()) out += fmt::format("{}{} ({})", out.empty() ? "" : ", ", row, n.get<std::size_t>());
+  for (const auto& [row, n] : sorted) out += fmt::format("{}{} ({})", out.empty() ? "" : ", ", row, n);
   return out.empty() ? "none" : out;
 }
 

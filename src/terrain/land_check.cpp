@@ -1,7 +1,6 @@
 // The file-local rules of Land.msh (docs/formats/terrain.md 6): each its own code, with the offset of
 // the field that breaks it in the file.
 #include <algorithm>
-#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,7 +22,7 @@ constexpr float kBoxTolerance = 0.01f;
 
 class TerrainChecker {
  public:
-  TerrainChecker(const Terrain& t) : t_(t), sink_(codes::kFindingsTruncated) {}
+  explicit TerrainChecker(const Terrain& t) : t_(t), sink_(codes::kFindingsTruncated) {}
 
   std::vector<Diagnostic> run() {
     check_directory();
@@ -222,7 +221,7 @@ class TerrainChecker {
     for (std::size_t j = 0; j < t_.order.size(); ++j) {
       const std::uint8_t rest = t_.order[j].flags & static_cast<std::uint8_t>(~(kOrderBatchStart | kOrderInertBit));
       if (rest != kOrderRetailBits)
-        warning(codes::kOrderFlags, s.offset + 4 * j + 2,
+        warning(codes::kOrderFlags, s.offset + kOrderStride * j + 2,
                 fmt::format("draw order {}: flags 0x{:02X} without bits 0x10 and 0x80 are not 0x48", j,
                             t_.order[j].flags));
     }
@@ -239,7 +238,7 @@ class TerrainChecker {
       for (std::size_t j = first; j < end; ++j) {
         const std::uint16_t f = t_.order[j].face;
         if (f < first || f >= end || seen[f]) {
-          error(codes::kOrderPermutation, s.offset + 4 * j,
+          error(codes::kOrderPermutation, s.offset + kOrderStride * j,
                 fmt::format("draw order {}: face {} is {} in its cell's run [{}, {})", j, f,
                             f < first || f >= end ? "not" : "twice", first, end));
           permutation = false;
@@ -266,13 +265,13 @@ class TerrainChecker {
       }
       const bool marked = (t_.order[j].flags & kOrderBatchStart) != 0;
       if (marked != starts)
-        error(codes::kOrderBatch, s.offset + 4 * j + 2,
+        error(codes::kOrderBatch, s.offset + kOrderStride * j + 2,
               fmt::format("draw order {} (cell {}): bit 0x10 is {} but the pair ({}, {}) {}", j, cell,
                           marked ? "set" : "clear", pair.first, pair.second,
                           starts ? "starts a batch" : "continues the batch"));
       if (starts) {
         if (std::find(done.begin(), done.end(), pair) != done.end())
-          warning(codes::kOrderGroup, s.offset + 4 * j,
+          warning(codes::kOrderGroup, s.offset + kOrderStride * j,
                   fmt::format("draw order {} (cell {}): the pair ({}, {}) has a batch earlier in the cell", j, cell,
                               pair.first, pair.second));
         done.push_back(pair);
@@ -309,7 +308,7 @@ class TerrainChecker {
     for (std::size_t i = 0; i < t_.alpha->size(); ++i) {
       const float a = (*t_.alpha)[i];
       if (!(a >= 0.0f && a <= 1.0f))
-        warning(codes::kAlphaRange, s.offset + 4 * i, fmt::format("vertex {}: alpha {} is outside 0..1", i, a));
+        warning(codes::kAlphaRange, s.offset + kVertexWordStride * i, fmt::format("vertex {}: alpha {} is outside 0..1", i, a));
     }
   }
 

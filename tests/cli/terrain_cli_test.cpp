@@ -37,6 +37,12 @@ TEST(TerrainCli, InfoPrintsTheSummary) {
   EXPECT_EQ(doc["lod"]["split"], 8);
   EXPECT_EQ(doc["water"]["z"], 2.0);
   EXPECT_EQ(doc["tex2_rows"]["3"], 3);
+  // Rows listed by number, not as the JSON's keys sort ("10" before "4").
+  terrain::test::LandSpec spec = terrain::test::small_map();
+  spec.faces[5].tex1 = 10;
+  test::write_bytes(path, terrain::test::land(spec).bytes);
+  auto rows = run_cli({"terrain", "info", path});
+  EXPECT_NE(rows.out.find("  tex1 rows: 1 (8), 4 (3), 10 (1)\n"), std::string::npos) << rows.out;
 }
 
 TEST(TerrainCli, CheckReportsEachFindingOnOneLine) {
