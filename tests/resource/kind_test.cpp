@@ -147,7 +147,7 @@ TEST(Kind, TerrainIsAnNresWithLandFaces) {
   // Models stay models: another type 21 name, or no type 21.
   EXPECT_EQ(kind_of(bare(one_entry_nres(21, "Landing"), "BOX.MSH")).key, "msh");
   EXPECT_EQ(kind_of(bare(one_entry_nres(3, "Land"), "BOX.MSH")).key, "msh");
-  EXPECT_EQ(kind_of(bare(one_entry_nres(21, "Land") , "x.lib")).key, "terrain");
+  EXPECT_EQ(kind_of(bare(one_entry_nres(21, "Land"), "x.lib")).key, "terrain");
   EXPECT_EQ(kind_of(entry(land, 0)).key, "terrain");
   // Terrain serves where a model is wanted (Land.msh read by the msh commands), not the reverse.
   EXPECT_TRUE(expect_kind(bare(land, "Land.msh"), kind("msh")));

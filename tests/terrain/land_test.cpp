@@ -460,6 +460,25 @@ TEST(TerrainLand, WritesTheFuzzSeedWhenAsked) {
   ASSERT_TRUE(out.good());
 }
 
+// Each finding says the element, the value and the rule in one line.
+TEST(TerrainCheck, MessagesNameTheElementAndTheRule) {
+  const Built b = land(small_map());
+  ByteBuffer bytes = b.bytes;
+  put16(bytes, face_at(b, 0, 0x0E), 12);                      // neighbour past the faces
+  put16(bytes, b.payload.at(1) + 38 * 2 + 18, 5);             // square 2's second cell
+  bytes[b.payload.at(11) + 4 * 5 + 2] = 0x48;                 // a pair change without 0x10
+  putf(bytes, b.payload.at(14) + 4 * 3, -0.25f);              // alpha below 0
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : check_terrain(bytes)) messages.push_back(d.message);
+  EXPECT_EQ(messages, (std::vector<std::string>{
+                          "face 0: neighbour 0 is 12, past the 12 faces",
+                          "face 0: edge 0 has code 3 but neighbour 12",
+                          "square 2: 2 slot words used, not the two naming cells 2 and 6",
+                          "draw order 5 (cell 2): bit 0x10 is clear but the pair (1, 255) starts a batch",
+                          "vertex 3: alpha -0.25 is outside 0..1",
+                      }));
+}
+
 // --- properties ---
 
 // Maps whose materials, flags, heights and alphas vary write back to the same bytes; and any byte
