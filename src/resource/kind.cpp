@@ -23,6 +23,7 @@
 #include "parkan/texm/read.hpp"
 #include "parkan/mission/mission.hpp"
 #include "parkan/objdata/objdata.hpp"
+#include "parkan/terrain/land.hpp"
 #include "parkan/unit/assembly.hpp"
 
 namespace parkan::resource {
@@ -56,6 +57,7 @@ std::vector<Diagnostic> check_mat0(const Payload& p) {
 std::vector<Diagnostic> check_wear(const Payload& p) { return material::check_wear(p.bytes()); }
 std::vector<Diagnostic> check_msh(const Payload& p) { return msh::check_model(p.bytes()); }
 std::vector<Diagnostic> check_unit(const Payload& p) { return unit::check_assembly(p.bytes()); }
+std::vector<Diagnostic> check_terrain(const Payload& p) { return terrain::check_terrain(p.bytes()); }
 std::vector<Diagnostic> check_ndp(const Payload& p) { return objdata::check_ndp(p.bytes()); }
 std::vector<Diagnostic> check_mission(const Payload& p) { return mission::check_mission(p.bytes()); }
 std::vector<Diagnostic> check_cpt(const Payload& p) { return objdata::check_cpt(p.bytes()); }
@@ -94,6 +96,11 @@ Result<nlohmann::json> mission_json(const Payload& p) {
   return mission::mission_json(m);
 }
 
+Result<nlohmann::json> terrain_json(const Payload& p) {
+  PARKAN_ASSIGN(terrain::Terrain land, p.parse(terrain::read_terrain));
+  return terrain::terrain_json(land);
+}
+
 Result<nlohmann::json> ndp_json(const Payload& p) {
   PARKAN_ASSIGN(std::vector<objdata::NodeDamage> records, p.parse(objdata::read_ndp));
   return objdata::ndp_json(records);
@@ -130,10 +137,11 @@ constexpr std::array<std::string_view, 1> kNdpExtensions = {".ndp"};
 constexpr std::array<std::string_view, 1> kCptExtensions = {".cpt"};
 constexpr std::array<std::string_view, 1> kMissionExtensions = {".tma"};
 constexpr std::array<std::string_view, 1> kArealExtensions = {".map"};
+constexpr std::array<std::string_view, 1> kTerrainExtensions = {".msh"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 15> kKinds = {{
+const std::array<Kind, 16> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -166,6 +174,11 @@ const std::array<Kind, 15> kKinds = {{
     // small number other archives may use) nor a magic of its own.
     {"areal", "areal map", "areal map", 0, 0, kArealExtensions, "none", 0, 0, 0, check_areal, areal_json, false,
      "areal"},
+}
+
+    // Land.msh (docs/formats/terrain.md): an NRes like a model, told by its type-21 streams named "Land".
+    {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "none", 0, 0, 0, check_terrain, terrain_json, false,
+     "terrain"},
     {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},
 }};
 
@@ -191,6 +204,7 @@ bool serves_as(const Kind& have, const Kind& wanted) {
   if (&have == &wanted) return true;
   if (wanted.key == "msh" && have.key == "nres") return true;
   if (wanted.key == "nres" && have.key == "areal") return true;  // a Land.map is an NRes of one entry
+  if (wanted.key == "msh" && have.key == "terrain") return true;  // Land.msh reads as a model too
   if (wanted.key == "texm" && have.key == "font") return true;
   return false;
 }
@@ -237,6 +251,8 @@ const Kind& kind_of(const Payload& payload) {
   }
   const Kind* by_magic = kind_of_bytes(payload.bytes());
   if (!by_magic) return has_extension(payload.file(), ".tma") ? kind_with_key("mission") : other_kind();
+  // Land.msh: an NRes whose streams are the terrain's (docs/formats/terrain.md 1), whatever its name.
+  if (by_magic->key == "nres" && terrain::looks_like_terrain(payload.bytes())) return kind_with_key("terrain");
   if (by_magic->key == "nres" && (payload.is_entry() || has_extension(payload.file(), ".msh")))
     return kind_with_key("msh");
   if (by_magic->key == "nres" && is_areal_map(payload.bytes())) return kind_with_key("areal");

@@ -25,13 +25,15 @@ bool ends_with_folded(std::string_view path, std::string_view suffix) {
   return path.size() >= suffix.size() && fold_name(path.substr(path.size() - suffix.size())) == suffix;
 }
 
-// By the registry's magics: an NRes (a model when named *.msh, an areal map when *.map), an RsLi library, a Texm, a unit assembly;
+// By the registry's magics: an NRes (terrain when named Land.msh, a model when named *.msh, an areal
+// map when *.map), an RsLi library, a Texm, a unit assembly;
 // by the extension: a WEAR text (.wea), a mission (.tma); any other file (a font or a PAL included) is not
 // checked on its own.
 const resource::Kind* classify_scanned(std::string_view relative, const std::array<std::uint8_t, 4>& magic,
                                        std::size_t got) {
   const resource::Kind* by_magic = resource::kind_of_bytes(ByteView(magic.data(), got));
   if (by_magic && by_magic->key == "nres") {
+    if (ends_with_folded(relative, "/land.msh") || fold_name(relative) == "land.msh") return &kind("terrain");
     if (ends_with_folded(relative, ".msh")) return &kind("msh");
     if (ends_with_folded(relative, ".map")) return &kind("areal");  // Land.map (docs/formats/areal.md)
     return &kind("nres");

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstring>
 #include <set>
 #include <string>
 
@@ -58,7 +59,12 @@ TEST(Kind, TypeIdsAndMagicsAreTheDocumentedBytes) {
 TEST(Kind, RecordsAreTheListedOnes) {
   std::string keys;
   for (const Kind& k : kinds()) keys += std::string(k.key) + " ";
-  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt mission areal other ");
+  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt terrain mission areal other ");
+  EXPECT_EQ(kind("terrain").name, "terrain");
+  EXPECT_EQ(kind("terrain").view, "none");
+  EXPECT_EQ(kind("terrain").file_kind, "terrain");
+  EXPECT_NE(kind("terrain").check, nullptr);
+  EXPECT_NE(kind("terrain").info_json, nullptr);
   EXPECT_EQ(kind("mat0").entry_attr2, 6u);
   EXPECT_EQ(kind("wear").entry_attr3, 1u);
   EXPECT_EQ(kind("texm").view, "texture");
@@ -171,6 +177,39 @@ TEST(Kind, ALandMapIsAnArealMap) {
   EXPECT_TRUE(expect_kind(bare(land_map), kind("nres")));
   EXPECT_EQ(expect_kind(bare(land_map, "Land.map"), kind("msh")).error().to_string(),
             "Land.map: this file is an areal map, not a model");
+}
+
+// A bare NRes of one entry (type, name) with an 8-byte payload, laid out as docs/formats/nres.md 2-3 say.
+ByteBuffer one_entry_nres(std::uint32_t type_id, std::string_view name) {
+  ByteBuffer b(16 + 8 + 64, 0);
+  auto put32 = [&](std::size_t at, std::uint32_t v) { std::memcpy(b.data() + at, &v, 4); };
+  std::memcpy(b.data(), "NRes", 4);
+  put32(4, 0x100);
+  put32(8, 1);
+  put32(12, std::uint32_t(b.size()));
+  put32(24, type_id);
+  put32(24 + 12, 8);
+  std::memcpy(b.data() + 24 + 20, name.data(), name.size());
+  put32(24 + 56, 16);
+  return b;
+}
+
+TEST(Kind, TerrainIsAnNresWithLandFaces) {
+  // Land.msh: an entry of type 21 named "Land" (docs/formats/terrain.md 1), whatever the file's name.
+  const ByteBuffer land = one_entry_nres(21, "Land"), lower = one_entry_nres(21, "land");
+  EXPECT_EQ(kind_of(bare(land, "Land.msh")).key, "terrain");
+  EXPECT_EQ(kind_of(bare(land, "x.bin")).key, "terrain");
+  EXPECT_EQ(kind_of(bare(lower, "LAND.MSH")).key, "terrain");
+  // Models stay models: another type 21 name, or no type 21.
+  EXPECT_EQ(kind_of(bare(one_entry_nres(21, "Landing"), "BOX.MSH")).key, "msh");
+  EXPECT_EQ(kind_of(bare(one_entry_nres(3, "Land"), "BOX.MSH")).key, "msh");
+  EXPECT_EQ(kind_of(bare(one_entry_nres(21, "Land"), "x.lib")).key, "terrain");
+  EXPECT_EQ(kind_of(entry(land, 0)).key, "terrain");
+  // Terrain serves where a model is wanted (Land.msh read by the msh commands), not the reverse.
+  EXPECT_TRUE(expect_kind(bare(land, "Land.msh"), kind("msh")));
+  EXPECT_TRUE(expect_kind(bare(land, "Land.msh"), kind("terrain")));
+  EXPECT_EQ(expect_kind(bare(one_entry_nres(3, "Land"), "BOX.MSH"), kind("terrain")).error().to_string(),
+            "BOX.MSH: this file is a model, not a terrain");
 }
 
 TEST(Kind, ExpectKindHasOneWording) {

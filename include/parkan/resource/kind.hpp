@@ -65,9 +65,11 @@ const Kind* kind_of_type_id(std::uint32_t type_id);
 // The record whose magic starts `bytes` (containers included), or nullptr.
 const Kind* kind_of_bytes(ByteView bytes);
 // What a payload is: its entry's type id when it has one (an unknown id is "other"), else its magic;
-// an NRes inside an archive and a bare NRes file named *.msh are models (docs/formats/msh.md 1); a
-// bare NRes whose one entry is type 12 named "ArealMap" is an areal map (docs/formats/areal.md 1);
-// otherwise "other".
+// an NRes with a type-21 entry named "Land" is terrain (docs/formats/terrain.md 1); any other NRes
+// inside an archive and a bare NRes file named *.msh are models (docs/formats/msh.md 1); a bare NRes
+// whose one entry is type 12 named "ArealMap" is an areal map (docs/formats/areal.md 1); a bare file
+// named *.tma is a mission (docs/formats/mission.md 1); otherwise "other". Terrain serves where a model
+// is wanted (msh commands read Land.msh as a model).
 const Kind& kind_of(const Payload& payload);
 // The "other" record.
 const Kind& other_kind();
