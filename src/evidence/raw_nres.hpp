@@ -10,6 +10,7 @@
 #include "parkan/core/bytes.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/msh/anim_types.hpp"
+#include "parkan/msh/model.hpp"
 #include "parkan/nres/archive.hpp"
 
 namespace parkan::evidence::detail {
@@ -84,6 +85,9 @@ inline bool is_model_container(const std::vector<RawRow>& rows) {
   bool nodes = false;
   for (const RawRow& row : rows) {
     if (row.type_id >= 0x100) return false;
+    // Terrain (Land.msh, docs/formats/terrain.md) has a node table too, but its UV streams are
+    // microtexture coordinates that wrap at 64 turns: not a model's.
+    if (row.type_id == msh::kTerrainFacesType) return false;
     if (row.type_id == msh::kNodeTableType) nodes = true;
   }
   return nodes;

@@ -166,6 +166,9 @@ const std::array<Kind, 16> kKinds = {{
      check_ndp, ndp_json, false, "ndp"},
     {"cpt", "control point table", "control point table", objdata::kCptTypeId, 0, kCptExtensions, "none", 0, 0, 0,
      check_cpt, cpt_json, false, "cpt"},
+    // Land.msh (docs/formats/terrain.md): an NRes like a model, told by its type-21 streams named "Land".
+    {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "none", 0, 0, 0, check_terrain, terrain_json, false,
+     "terrain"},
     // MISSIONS/**/data.tma (docs/formats/mission.md): it starts with the route section's version 1, no
     // magic, so it is told by its name.
     {"mission", "mission", "mission", 0, 0, kMissionExtensions, "none", 0, 0, 0, check_mission, mission_json, false,
@@ -174,11 +177,6 @@ const std::array<Kind, 16> kKinds = {{
     // small number other archives may use) nor a magic of its own.
     {"areal", "areal map", "areal map", 0, 0, kArealExtensions, "none", 0, 0, 0, check_areal, areal_json, false,
      "areal"},
-}
-
-    // Land.msh (docs/formats/terrain.md): an NRes like a model, told by its type-21 streams named "Land".
-    {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "none", 0, 0, 0, check_terrain, terrain_json, false,
-     "terrain"},
     {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},
 }};
 

@@ -1,7 +1,8 @@
 #pragma once
-// The sample game's world (docs/formats/terrain.md, areal.md, mission.md, unit.md): maps with terrain
-// and areal maps, unit assemblies of the catalog's prototypes, missions placing them. Every file is laid
-// out here from the format pages' layouts, in the retail proportions of the world specification.
+// The sample game's world (docs/formats/terrain.md, docs/formats/areal.md, docs/formats/mission.md,
+// docs/formats/unit.md): maps with terrain and areal maps, unit assemblies of the catalog's prototypes, missions
+// placing them. Every file is laid out here from the format pages' layouts, in the retail proportions of the
+// world specification.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -110,7 +110,8 @@ float map_height(const MapSpec& map, float x, float y) {
     const float bed = map_water_level(map) - 3;
     z = bed + (z - bed) * t * t * (3 - 2 * t);
   }
-  return z;
+  // Dry ground stays above the water plane (the river's faces alone lie on it).
+  return d < w ? z : std::max(z, map_water_level(map) + 0.5f);
 }
 
 std::vector<SampleFile> sample_terrain(const MapSpec& map) {

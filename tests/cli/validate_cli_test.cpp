@@ -51,7 +51,7 @@ TEST_F(ValidateCli, ACleanGamePrintsItsSummaryAndExitsZero) {
       << r.err;
   EXPECT_NE(r.err.find("[mat0.block.mode]\nparkan: warning: archives/edge_cases.lib: gap"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("parkan: note:"), r.err.find("parkan: note: Textures.lib::FIRE0.0: ")) << r.err;
-  EXPECT_EQ(r.out.rfind(game.path().string() + ": 13 archives, 194 resources\n\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind(game.path().string() + ": 13 archives, 202 resources\n\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("type         count      ok  warnings  errors\n"), std::string::npos) << r.out;
   // Types as `archive list` prints them: models are MESH entries, prototypes carry FourCC types.
   EXPECT_NE(r.out.find("\nMESH            11      11         0       0\n"), std::string::npos) << r.out;
@@ -70,7 +70,7 @@ TEST_F(ValidateCli, TheJsonReportHasTheKeysOfTheContract) {
   json doc = json::parse(std::string(text.begin(), text.end()));
   EXPECT_EQ(doc["game"], game.path().string());
   EXPECT_EQ(doc["summary"]["archives"], 13);
-  EXPECT_EQ(doc["summary"]["resources"], 194);
+  EXPECT_EQ(doc["summary"]["resources"], 202);  // 194 + the world: Land.msh, Land.map, two WEARs, data.tma, three .dat
   EXPECT_EQ(doc["summary"]["errors"], 1);
   EXPECT_EQ(doc["summary"]["warnings"], 7);  // 6 + the sprites.lib quirk
   // gamefont.rlb holds a Tfnt and its PAL.PAL (docs/formats/texm.md 3.4), no Texm.
