@@ -1,9 +1,7 @@
 // Land.msh (docs/formats/terrain.md): a map built here byte by byte (land_builder.hpp), read with
 // exact values, checked rule by rule with exact codes and offsets, written back byte for byte.
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
-#include <fstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -447,17 +445,6 @@ TEST(TerrainCheck, StreamOrderAndOtherEntries) {
   Built b = test::nres_of(streams);
   EXPECT_EQ(findings_of(b.bytes), (std::vector<Finding>{{codes::kStreamOther, b.directory + 64 * 9},
                                                         {codes::kStreamOrder, b.directory}}));
-}
-
-// The fuzz target's seed (fuzz/seeds/terrain_fuzz/small_map.msh) is this map: written when asked,
-// PARKAN_TERRAIN_SEED=fuzz/seeds/terrain_fuzz/small_map.msh build/bin/terrain_tests.
-TEST(TerrainLand, WritesTheFuzzSeedWhenAsked) {
-  const char* path = std::getenv("PARKAN_TERRAIN_SEED");
-  if (path == nullptr) GTEST_SKIP() << "PARKAN_TERRAIN_SEED is not set";
-  const ByteBuffer bytes = land(small_map()).bytes;
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-  ASSERT_TRUE(out.good());
 }
 
 // Each finding says the element, the value and the rule in one line.
