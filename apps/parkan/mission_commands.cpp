@@ -82,7 +82,7 @@ void add_mission_commands(CLI::App& app) {
         "every rule of docs/formats/mission.md 4 on each SRC: versions, marker, exact length, clans, relations, "
         "objects. Findings on stderr, a line per SRC and a total on stdout; exit 1 on errors",
         [=]() -> Result<int> { return run_payload_check(*srcs, *resource::find_kind("mission"), {}, *as_json); });
-    cmd->add_option("SRC", *srcs, "data.tma files, folders (every .tma in them) or patterns")->required();
+    cmd->add_option("SRC", *srcs, "data.tma files, folders (every file in them) or patterns (MISSIONS/*/data.tma)")->required();
     cmd->add_flag("--json", *as_json, "one JSON document: the findings, and per SRC its counts");
   }
 }

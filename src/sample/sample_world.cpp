@@ -56,14 +56,14 @@ unit::Part part(const std::string& key, const std::string& name, unit::PartClass
   return p;
 }
 
-// A warbot: the chassis with `internals` parts in controller slots, every other one holding a clip of
+// A warbot: the chassis with `internals` parts in controller slots, every other one (the first too) holding a clip of
 // ammunition (internals = 7 gives 12 records, the retail size).
 ByteBuffer warbot(const std::string& chassis, const Keys& keys, std::uint32_t internals, SampleRandom& rng) {
   unit::Assembly a;
   a.class_word = kWarbotClass;
   a.parts.push_back(part(chassis, "Chassis", unit::PartClass::chassis, unit::kNoAttachment, std::int32_t(internals)));
   for (std::uint32_t i = 0; i < internals; ++i) {
-    const bool clip = i % 2 == 1;
+    const bool clip = i % 2 == 0;
     const std::string& key = keys.parts[rng.below(std::uint32_t(keys.parts.size()))];
     a.parts.push_back(part(key, fmt::format("Part {}", i + 1), unit::PartClass::internal, std::int32_t(i), clip ? 1 : 0));
     if (clip) a.parts.push_back(part(key, "Clip", unit::PartClass::ammunition, 0, 0));
@@ -101,7 +101,7 @@ mission::Vec3 dry_place(const MapSpec& map, SampleRandom& rng) {
   const float extent = map_extent(map), margin = map.cell;
   for (int tries = 0;; ++tries) {
     const float x = rng.range(margin, extent - margin), y = rng.range(margin, extent - margin);
-    const float z = map_height(map, x, y);
+    const float z = surface_height(map, x, y);
     if (z > map_water_level(map) + 2 || tries > 50) return {x, y, z};
   }
 }
@@ -174,7 +174,7 @@ mission::Mission make_mission(const MapSpec& map, const std::vector<UnitFile>& u
     for (int k = 0; k < 4; ++k) {
       const float a = float(k) * std::numbers::pi_v<float> / 2;
       const float x = c[0] + map.cell * std::cos(a), y = c[1] + map.cell * std::sin(a);
-      route.points.push_back({x, y, map_height(map, x, y)});
+      route.points.push_back({x, y, surface_height(map, x, y)});
     }
     m.routes.push_back(std::move(route));
   }

@@ -26,6 +26,9 @@ struct MapSpec {
 float map_height(const MapSpec& map, float x, float y);
 float map_water_level(const MapSpec& map);
 float map_extent(const MapSpec& map);
+// The z of the level-0 surface at (x, y): the two faces of the grid quad under it, as sample_terrain
+// cuts them (where a placed object's z = 0 lands).
+float surface_height(const MapSpec& map, float x, float y);
 
 // DATA/MAPS/<name>/Land.msh, Land1.wea, Land2.wea (sample_world_terrain.cpp) and Land.map
 // (sample_world_areal.cpp). Land1.wea and Land2.wea name materials of the sample's Material.lib.

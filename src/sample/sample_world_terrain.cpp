@@ -114,9 +114,26 @@ float map_height(const MapSpec& map, float x, float y) {
   return d < w ? z : std::max(z, map_water_level(map) + 0.5f);
 }
 
+float vertex_height(const MapSpec& map, std::uint32_t i, std::uint32_t j) {
+  const float step = map.cell / float(map.per_square), x = float(i) * step, y = float(j) * step;
+  return river_distance(map, x, y) < river_half_width(map) ? map_water_level(map) : map_height(map, x, y);
+}
+
+float surface_height(const MapSpec& map, float x, float y) {
+  const std::uint32_t steps = map.squares * map.per_square;
+  const float step = map.cell / float(map.per_square);
+  const float gx = std::clamp(x / step, 0.0f, float(steps)), gy = std::clamp(y / step, 0.0f, float(steps));
+  const auto i = std::min(std::uint32_t(gx), steps - 1), j = std::min(std::uint32_t(gy), steps - 1);
+  const float fx = gx - float(i), fy = gy - float(j);
+  const float h00 = vertex_height(map, i, j), h10 = vertex_height(map, i + 1, j), h01 = vertex_height(map, i, j + 1),
+              h11 = vertex_height(map, i + 1, j + 1);
+  // The quad's two faces as sample_terrain cuts it: (00, 10, 11) below the diagonal, (00, 11, 01) above.
+  return fx >= fy ? h00 + fx * (h10 - h00) + fy * (h11 - h10) : h00 + fy * (h01 - h00) + fx * (h11 - h01);
+}
+
 std::vector<SampleFile> sample_terrain(const MapSpec& map) {
   const std::uint32_t squares = map.squares * map.squares, steps = map.squares * map.per_square, side = steps + 1;
-  const float step = map.cell / float(map.per_square), water = map_water_level(map);
+  const float step = map.cell / float(map.per_square);
   // Vertices on a regular grid; in the river they lie on the water plane.
   std::vector<V3> pos(std::size_t(side) * side);
   std::vector<bool> wet(pos.size());
@@ -125,7 +142,7 @@ std::vector<SampleFile> sample_terrain(const MapSpec& map) {
       const float x = float(i) * step, y = float(j) * step;
       const std::size_t k = std::size_t(j) * side + i;
       wet[k] = river_distance(map, x, y) < river_half_width(map);
-      pos[k] = {x, y, wet[k] ? water : map_height(map, x, y)};
+      pos[k] = {x, y, vertex_height(map, i, j)};
     }
   auto vertex = [&](std::uint32_t i, std::uint32_t j) { return j * side + i; };
   const float rock_from = 44, rock_full = 52;  // heights where rock takes over from grass
