@@ -56,8 +56,8 @@ unit::Part part(const std::string& key, const std::string& name, unit::PartClass
   return p;
 }
 
-// A warbot: the chassis with `internals` parts in controller slots, every other one (the first too) holding a clip of
-// ammunition (internals = 7 gives 12 records, the retail size).
+// A warbot: the chassis with `internals` parts in controller slots, every other one (the first too)
+// holding a clip of ammunition (internals = 7 gives 12 records, the retail size).
 ByteBuffer warbot(const std::string& chassis, const Keys& keys, std::uint32_t internals, SampleRandom& rng) {
   unit::Assembly a;
   a.class_word = kWarbotClass;
