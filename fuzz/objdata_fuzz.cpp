@@ -1,4 +1,4 @@
-// .ndp and .cpt on arbitrary bytes (docs/formats/objdata.md): read, check, write. Invariants (trap on
+// .ndp, .cpt and .bas on arbitrary bytes (docs/formats/objdata.md): read, check, write. Invariants (trap on
 // violation): no crash, no over-allocation (the count is checked against the size first); what reads
 // writes back byte for byte; the checker reports the read's error with its rule, and only warnings
 // when the read succeeds.
@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "fuzz_assert.hpp"
+#include "parkan/objdata/base.hpp"
 #include "parkan/objdata/objdata.hpp"
 
 using namespace parkan;
@@ -32,5 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const ByteView input(data, size);
   exercise(input, objdata::read_ndp, objdata::check_ndp, objdata::write_ndp);
   exercise(input, objdata::read_cpt, objdata::check_cpt, objdata::write_cpt);
+  // .bas: counts bounded by the bytes left; the writer takes no failure.
+  exercise(input, objdata::read_base, objdata::check_base,
+           [](const objdata::Base& base) { return Result<ByteBuffer>(objdata::write_base(base)); });
   return 0;
 }

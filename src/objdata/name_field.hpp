@@ -1,6 +1,6 @@
 #pragma once
 // The char[32] name fields of the per-object data files: read up to the first NUL, written over the
-// stored bytes only when the name changed (docs/formats/objdata.md 3).
+// stored bytes only when the name changed (docs/formats/objdata.md 4).
 #include <cstdint>
 #include <string>
 

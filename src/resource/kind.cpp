@@ -22,6 +22,7 @@
 #include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
 #include "parkan/mission/mission.hpp"
+#include "parkan/objdata/base.hpp"
 #include "parkan/objdata/objdata.hpp"
 #include "parkan/terrain/land.hpp"
 #include "parkan/unit/assembly.hpp"
@@ -60,6 +61,7 @@ std::vector<Diagnostic> check_unit(const Payload& p) { return unit::check_assemb
 std::vector<Diagnostic> check_terrain(const Payload& p) { return terrain::check_terrain(p.bytes()); }
 std::vector<Diagnostic> check_ndp(const Payload& p) { return objdata::check_ndp(p.bytes()); }
 std::vector<Diagnostic> check_mission(const Payload& p) { return mission::check_mission(p.bytes()); }
+std::vector<Diagnostic> check_base(const Payload& p) { return objdata::check_base(p.bytes()); }
 std::vector<Diagnostic> check_cpt(const Payload& p) { return objdata::check_cpt(p.bytes()); }
 std::vector<Diagnostic> check_areal(const Payload& p) { return areal::check_areal_map(p.bytes()); }
 std::vector<Diagnostic> check_palette(const Payload& p) {
@@ -101,6 +103,11 @@ Result<nlohmann::json> terrain_json(const Payload& p) {
   return terrain::terrain_json(land);
 }
 
+Result<nlohmann::json> base_json(const Payload& p) {
+  PARKAN_ASSIGN(objdata::Base base, p.parse(objdata::read_base));
+  return objdata::base_json(base);
+}
+
 Result<nlohmann::json> ndp_json(const Payload& p) {
   PARKAN_ASSIGN(std::vector<objdata::NodeDamage> records, p.parse(objdata::read_ndp));
   return objdata::ndp_json(records);
@@ -136,12 +143,13 @@ constexpr std::array<std::string_view, 1> kUnitExtensions = {".dat"};
 constexpr std::array<std::string_view, 1> kNdpExtensions = {".ndp"};
 constexpr std::array<std::string_view, 1> kCptExtensions = {".cpt"};
 constexpr std::array<std::string_view, 1> kMissionExtensions = {".tma"};
+constexpr std::array<std::string_view, 1> kBaseExtensions = {".bas"};
 constexpr std::array<std::string_view, 1> kArealExtensions = {".map"};
 constexpr std::array<std::string_view, 1> kTerrainExtensions = {".msh"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 16> kKinds = {{
+const std::array<Kind, 17> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -166,6 +174,8 @@ const std::array<Kind, 16> kKinds = {{
      check_ndp, ndp_json, false, "ndp"},
     {"cpt", "control point table", "control point table", objdata::kCptTypeId, 0, kCptExtensions, "none", 0, 0, 0,
      check_cpt, cpt_json, false, "cpt"},
+    {"bas", "base outline", "base outline", objdata::kBaseTypeId, 0, kBaseExtensions, "none", 0, 0, 0, check_base,
+     base_json, false, "bas"},
     // Land.msh (docs/formats/terrain.md): an NRes like a model, told by its type-21 streams named "Land".
     {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "none", 0, 0, 0, check_terrain, terrain_json, false,
      "terrain"},

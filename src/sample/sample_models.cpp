@@ -23,6 +23,7 @@
 #include "sample/sample_model_builder.hpp"
 #include "sample/sample_model_catalog.hpp"
 #include "sample/sample_world.hpp"
+#include "parkan/objdata/base.hpp"
 #include "sample/sample_random.hpp"
 #include "sample/sample_texture_catalog.hpp"
 #include "parkan/material/model.hpp"
@@ -296,9 +297,10 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     // WEAR entries as in the game's libraries (docs/formats/wear.md 8: attr3 = 1).
     model_library.push_back({mesh ? kTypeMesh : material::kWearTypeId, 0, 0, mesh ? 0u : 1u, name, bytes});
   }
-  // The prototype through a parent (sample_objects.cpp) finds tank.msh beside this tank.bas.
-  const std::string tank_base = "BASE tank.msh\n";
-  model_library.push_back({0, 0, 0, 0, "tank.bas", as_bytes(tank_base)});
+  // The prototype through a parent (sample_objects.cpp) finds tank.msh beside this tank.bas, the tank's
+  // base outlines (docs/formats/objdata.md 3).
+  const ByteBuffer tank_base = base_outline(-4, -3, 4, 3);
+  model_library.push_back({objdata::kBaseTypeId, 0, 0, 0, "tank.bas", tank_base});
   files.push_back({"models.rlb", *nres::build(model_library)});
 
   std::vector<ObjectModel> objects = {{"models.rlb", "tank", "u_tank_01", "vehicle", false},
@@ -311,8 +313,9 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     std::map<std::string, std::vector<nres::EntrySpec>> libraries;
     std::vector<std::string> texts;  // the payloads the specs view
     texts.reserve(3 * catalog.size());
-    std::vector<ByteBuffer> meshes;
+    std::vector<ByteBuffer> meshes, bases;
     meshes.reserve(catalog.size());
+    bases.reserve(catalog.size());
     std::uint32_t parent_candidates = 0;
     for (std::size_t i = 0; i < catalog.size(); ++i) {
       const CatalogModel& c = catalog[i];
@@ -324,9 +327,11 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
       std::vector<nres::EntrySpec>& library = libraries[c.library];
       library.push_back({kTypeMesh, 0, 0, 0, c.stem + ".msh", meshes.back()});
       library.push_back({material::kWearTypeId, 0, 0, 1, c.stem + ".wea", as_bytes(texts.back())});
-      if (via_parent) {
-        texts.push_back("BASE " + c.stem + ".msh\n");
-        library.push_back({0, 0, 0, 0, c.stem + ".bas", as_bytes(texts.back())});
+      if (via_parent) {  // its base outlines: the building's walls, else a box about the model
+        bases.push_back(c.footprint.present
+                            ? base_outline(c.footprint.lo[0], c.footprint.lo[1], c.footprint.hi[0], c.footprint.hi[1])
+                            : base_outline(-4, -3, 4, 3));
+        library.push_back({objdata::kBaseTypeId, 0, 0, 0, c.stem + ".bas", bases.back()});
       }
       objects.push_back({c.library, c.stem, c.key, c.family, via_parent});
     }

@@ -12,6 +12,7 @@
 #include "sample/sample_random.hpp"
 #include "sample/sample_world.hpp"
 #include "parkan/mission/mission.hpp"
+#include "parkan/objdata/base.hpp"
 #include "parkan/unit/assembly.hpp"
 
 namespace parkan::sample {
@@ -187,6 +188,23 @@ mission::Mission make_mission(const MapSpec& map, const std::vector<UnitFile>& u
 }
 
 }  // namespace
+
+ByteBuffer base_outline(float x0, float y0, float x1, float y1) {
+  constexpr float kClearance = 1.35f;
+  const float cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  auto ring = [&](float scale, bool inner) {
+    objdata::BaseRing r;
+    const float hx = (x1 - x0) / 2 * scale, hy = (y1 - y0) / 2 * scale;
+    r.points = {{cx - hx, cy - hy, 0}, {cx + hx, cy - hy, 0}, {cx + hx, cy + hy, 0}, {cx - hx, cy + hy, 0},
+                {cx - hx, cy - hy, 0}};
+    if (inner) r.triangles = {0, 1, 2, 3}, r.corners = {0, 1, 2, 3};
+    return r;
+  };
+  objdata::Base base;
+  base.inner.push_back(ring(1, true));
+  base.outer.push_back(ring(kClearance, false));
+  return objdata::write_base(base);
+}
 
 std::vector<SampleFile> sample_world(const std::vector<ObjectModel>& prototypes, const SampleOptions& options) {
   SampleRandom rng{options.seed * 0x9E3779B97F4A7C15ull + 26};

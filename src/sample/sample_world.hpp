@@ -35,6 +35,10 @@ float surface_height(const MapSpec& map, float x, float y);
 std::vector<SampleFile> sample_terrain(const MapSpec& map);
 SampleFile sample_areal_map(const MapSpec& map);
 
+// A .bas of a model whose footprint is the box (x0, y0)..(x1, y1): the inner outline on it, the outer
+// clearance ring 1.35 times as wide each way (1.82 times the area), both anticlockwise (sample_world.cpp).
+ByteBuffer base_outline(float x0, float y0, float x1, float y1);
+
 // The unit assemblies and missions over `prototypes` (sample_world.cpp).
 std::vector<SampleFile> sample_world(const std::vector<ObjectModel>& prototypes, const SampleOptions& options);
 
