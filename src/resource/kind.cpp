@@ -55,15 +55,18 @@ std::vector<Diagnostic> check_mat0(const Payload& p) {
   if (!mat) return {to_diagnostic(mat.error(), material::codes::kMat0Payload)};
   return material::check_mat0(*mat);
 }
-std::vector<Diagnostic> check_wear(const Payload& p) { return material::check_wear(p.bytes()); }
-std::vector<Diagnostic> check_msh(const Payload& p) { return msh::check_model(p.bytes()); }
-std::vector<Diagnostic> check_unit(const Payload& p) { return unit::check_assembly(p.bytes()); }
-std::vector<Diagnostic> check_terrain(const Payload& p) { return terrain::check_terrain(p.bytes()); }
-std::vector<Diagnostic> check_ndp(const Payload& p) { return objdata::check_ndp(p.bytes()); }
-std::vector<Diagnostic> check_mission(const Payload& p) { return mission::check_mission(p.bytes()); }
-std::vector<Diagnostic> check_base(const Payload& p) { return objdata::check_base(p.bytes()); }
-std::vector<Diagnostic> check_cpt(const Payload& p) { return objdata::check_cpt(p.bytes()); }
-std::vector<Diagnostic> check_areal(const Payload& p) { return areal::check_areal_map(p.bytes()); }
+// A format's checker over the payload's bytes.
+template <std::vector<Diagnostic> (*Check)(ByteView)>
+std::vector<Diagnostic> check_bytes(const Payload& p) {
+  return Check(p.bytes());
+}
+// A format's `--json` document: its reader, then its JSON writer.
+template <class T, Result<T> (*Read)(ByteView), nlohmann::json (*Json)(const T&)>
+Result<nlohmann::json> read_then_json(const Payload& p) {
+  PARKAN_ASSIGN(T value, p.parse(Read));
+  return Json(value);
+}
+
 std::vector<Diagnostic> check_palette(const Payload& p) {
   auto pal = texm::read_pal(p.bytes());
   if (!pal) return {to_diagnostic(pal.error(), "pal.size")};
@@ -86,40 +89,6 @@ Result<nlohmann::json> wear_json(const Payload& p) {
 Result<nlohmann::json> msh_json(const Payload& p) {
   PARKAN_ASSIGN(msh::Model model, p.parse(msh::read_model));
   return msh::model_info_json(model, p.display_name(), nullptr);
-}
-
-Result<nlohmann::json> unit_json(const Payload& p) {
-  PARKAN_ASSIGN(unit::Assembly assembly, p.parse(unit::read_assembly));
-  return unit::assembly_json(assembly);
-}
-
-Result<nlohmann::json> mission_json(const Payload& p) {
-  PARKAN_ASSIGN(mission::Mission m, p.parse(mission::read_mission));
-  return mission::mission_json(m);
-}
-
-Result<nlohmann::json> terrain_json(const Payload& p) {
-  PARKAN_ASSIGN(terrain::Terrain land, p.parse(terrain::read_terrain));
-  return terrain::terrain_json(land);
-}
-
-Result<nlohmann::json> base_json(const Payload& p) {
-  PARKAN_ASSIGN(objdata::Base base, p.parse(objdata::read_base));
-  return objdata::base_json(base);
-}
-
-Result<nlohmann::json> ndp_json(const Payload& p) {
-  PARKAN_ASSIGN(std::vector<objdata::NodeDamage> records, p.parse(objdata::read_ndp));
-  return objdata::ndp_json(records);
-}
-Result<nlohmann::json> cpt_json(const Payload& p) {
-  PARKAN_ASSIGN(std::vector<objdata::ControlPoint> points, p.parse(objdata::read_cpt));
-  return objdata::cpt_json(points);
-}
-
-Result<nlohmann::json> areal_json(const Payload& p) {
-  PARKAN_ASSIGN(areal::ArealMap map, p.parse(areal::read_areal_map));
-  return areal::areal_map_json(map);
 }
 
 // A Land.map (docs/formats/areal.md 1): a bare NRes of one entry, type 12, named "ArealMap". Only a
@@ -157,9 +126,11 @@ const std::array<Kind, 17> kKinds = {{
     // MAT0 and WEAR payloads have no magic; the game's entries carry attr2 6 and attr3 1
     // (docs/formats/mat0.md 2, docs/formats/wear.md 1).
     {"mat0", "MAT0", "material", kTypeMat0, 0, {}, "material", 0, 6, 0, check_mat0, mat0_json, false, "material"},
-    {"wear", "WEAR", "wear table", kTypeWear, 0, kWearExtensions, "wear", 0, 0, 1, check_wear, wear_json, false, "wear"},
+    {"wear", "WEAR", "wear table", kTypeWear, 0, kWearExtensions, "wear", 0, 0, 1, check_bytes<material::check_wear>,
+     wear_json, false, "wear"},
     // A model is an NRes of streams (docs/formats/msh.md 1): kind_of, not its magic, tells it apart.
-    {"msh", "model", "model", kTypeMesh, 0, kMshExtensions, "model", 0, 0, 0, check_msh, msh_json, false, "model"},
+    {"msh", "model", "model", kTypeMesh, 0, kMshExtensions, "model", 0, 0, 0, check_bytes<msh::check_model>, msh_json,
+     false, "model"},
     {"palette", "palette", "palette", kTypePalette, 0, kPaletteExtensions, "none", 0, 0, 0, check_palette, nullptr,
      false, "palette"},
     {"font", "font", "font", 0, texm::kFontMagic, kFontExtensions, "none", 0, 0, 0, nullptr, nullptr, false, "font"},
@@ -167,26 +138,30 @@ const std::array<Kind, 17> kKinds = {{
     // and read by its name, never recognized by its bytes.
     {"objects", "objects.rlb", "prototype", 0, 0, kObjectsExtensions, "none", 0, 0, 0, nullptr, nullptr, false, "archive"},
     // UNITS/**/*.dat: a tree of parts (docs/formats/unit.md), told by its first word 0x0000F0F1.
-    {"unit", "unit assembly", "unit", 0, unit::kMagic, kUnitExtensions, "none", 0, 0, 0, check_unit, unit_json, false,
+    {"unit", "unit assembly", "unit", 0, unit::kMagic, kUnitExtensions, "none", 0, 0, 0,
+     check_bytes<unit::check_assembly>, read_then_json<unit::Assembly, unit::read_assembly, unit::assembly_json>, false,
      "unit"},
     // The per-object data files beside a model (docs/formats/objdata.md), told by their entry types.
     {"ndp", "node damage table", "node damage table", objdata::kNdpTypeId, 0, kNdpExtensions, "none", 0, 0, 0,
-     check_ndp, ndp_json, false, "ndp"},
+     check_bytes<objdata::check_ndp>,
+     read_then_json<std::vector<objdata::NodeDamage>, objdata::read_ndp, objdata::ndp_json>, false, "ndp"},
     {"cpt", "control point table", "control point table", objdata::kCptTypeId, 0, kCptExtensions, "none", 0, 0, 0,
-     check_cpt, cpt_json, false, "cpt"},
-    {"bas", "base outline", "base outline", objdata::kBaseTypeId, 0, kBaseExtensions, "none", 0, 0, 0, check_base,
-     base_json, false, "bas"},
+     check_bytes<objdata::check_cpt>,
+     read_then_json<std::vector<objdata::ControlPoint>, objdata::read_cpt, objdata::cpt_json>, false, "cpt"},
+    {"bas", "base outline", "base outline", objdata::kBaseTypeId, 0, kBaseExtensions, "none", 0, 0, 0,
+     check_bytes<objdata::check_base>, read_then_json<objdata::Base, objdata::read_base, objdata::base_json>, false,
+     "bas"},
     // Land.msh (docs/formats/terrain.md): an NRes like a model, told by its type-21 streams named "Land".
-    {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "none", 0, 0, 0, check_terrain, terrain_json, false,
-     "terrain"},
+    {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "none", 0, 0, 0, check_bytes<terrain::check_terrain>,
+     read_then_json<terrain::Terrain, terrain::read_terrain, terrain::terrain_json>, false, "terrain"},
     // MISSIONS/**/data.tma (docs/formats/mission.md): it starts with the route section's version 1, no
     // magic, so it is told by its name.
-    {"mission", "mission", "mission", 0, 0, kMissionExtensions, "none", 0, 0, 0, check_mission, mission_json, false,
-     "mission"},
+    {"mission", "mission", "mission", 0, 0, kMissionExtensions, "none", 0, 0, 0, check_bytes<mission::check_mission>,
+     read_then_json<mission::Mission, mission::read_mission, mission::mission_json>, false, "mission"},
     // Land.map (docs/formats/areal.md): a bare NRes told apart by kind_of, not by a type id (12 is a
     // small number other archives may use) nor a magic of its own.
-    {"areal", "areal map", "areal map", 0, 0, kArealExtensions, "none", 0, 0, 0, check_areal, areal_json, false,
-     "areal"},
+    {"areal", "areal map", "areal map", 0, 0, kArealExtensions, "none", 0, 0, 0, check_bytes<areal::check_areal_map>,
+     read_then_json<areal::ArealMap, areal::read_areal_map, areal::areal_map_json>, false, "areal"},
     {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},
 }};
 
