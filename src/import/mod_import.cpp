@@ -146,25 +146,27 @@ std::function<bool(std::string_view)> taken_in(const TargetArchive& target, cons
   return [&target, &owned](std::string_view name) { return target.has(name) && !owned.contains(fold_lower_text(name)); };
 }
 
+// Only ASCII letters, digits, '_', '-' and the characters of `more`: names any file system takes.
+bool plain_name(std::string_view name, std::string_view more) {
+  return std::all_of(name.begin(), name.end(), [&](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return (u >= '0' && u <= '9') || (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || u == '_' || u == '-' ||
+           more.find(c) != std::string_view::npos;
+  });
+}
+
 }  // namespace
 
 Status check_stem(std::string_view stem) {
-  const bool characters_ok = std::all_of(stem.begin(), stem.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return (u >= '0' && u <= '9') || (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || u == '_' || u == '-';
-  });
-  if (stem.empty() || stem.size() > kMaxStem || !characters_ok)
+  if (stem.empty() || stem.size() > kMaxStem || !plain_name(stem, ""))
     return usage_error(fmt::format("--name \"{}\": 1 to {} ASCII letters, digits, '_' or '-' (\"<NAME>.msh\" fills a "
                                    "prototype slot's 32-byte field with its NUL)", stem, kMaxStem));
   return {};
 }
 
 Status check_archive_name(std::string_view archive) {
-  const bool characters_ok = std::all_of(archive.begin(), archive.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return (u >= '0' && u <= '9') || (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || u == '_' || u == '-' || u == '.';
-  });
-  if (archive.empty() || archive.size() >= objects::kObjectNameField || !characters_ok || archive.front() == '.')
+  if (archive.empty() || archive.size() >= objects::kObjectNameField || !plain_name(archive, ".") ||
+      archive.front() == '.')
     return usage_error(fmt::format("--archive \"{}\": a file name of the game folder of 1 to {} ASCII letters, digits, "
                                    "'_', '-' or '.' (not starting with '.'; it fills a prototype slot's 32-byte field "
                                    "with its NUL)", archive, objects::kObjectNameField - 1));
