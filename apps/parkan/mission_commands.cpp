@@ -10,7 +10,9 @@
 #include "cli.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/mission/mission.hpp"
-#include "parkan/resource/reference.hpp"
+#include "parkan/resource/archive.hpp"
+#include "parkan/resource/kind.hpp"
+#include "parkan/resource/payload.hpp"
 
 namespace parkan::cli {
 

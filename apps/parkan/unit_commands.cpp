@@ -6,7 +6,9 @@
 
 #include "cli.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/resource/reference.hpp"
+#include "parkan/resource/archive.hpp"
+#include "parkan/resource/kind.hpp"
+#include "parkan/resource/payload.hpp"
 #include "parkan/unit/assembly.hpp"
 
 namespace parkan::cli {
