@@ -143,7 +143,8 @@ TEST(TerrainLand, WritesBackByteForByteAndEditsWhatChanged) {
   // A face dropped: stream 21's payload and attr1 follow; the file reads back with 11 faces.
   t.faces.pop_back();
   const ByteBuffer shorter = write_terrain(t).value();
-  const Stream& faces = *read_terrain(b.bytes)->stream(21);
+  const Result<Terrain> original = read_terrain(b.bytes);  // kept: `faces` points into it
+  const Stream& faces = *original->stream(21);
   std::uint32_t attr1 = 0;
   std::memcpy(&attr1, shorter.data() + shorter.size() - 64 * 9 + 64 * faces.entry + 4, 4);
   EXPECT_EQ(attr1, 11u);
