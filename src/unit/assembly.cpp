@@ -70,12 +70,14 @@ Status derive_tree(std::vector<Part>& parts) {
 // A name into its stored field: the stored bytes when they still read the same (the tail after the
 // NUL kept), else the name and zeros.
 Status put_name(std::uint8_t* field, const std::string& name, const char* what) {
+  // A stored name that reads the same is kept as it is, tail and all, even a field with no NUL (which
+  // reads as 32 bytes): a read file writes back byte for byte.
+  if (field_text(field) == name) return {};
   if (name.size() >= kNameField)
     return invalid_rule(codes::kNameLength, fmt::format("{} \"{}\" is {} bytes; the field holds {} with its NUL", what,
                                                         name, name.size(), kNameField - 1));
   if (name.find('\0') != std::string::npos)
     return invalid_rule(codes::kNameNulInside, fmt::format("{} has a NUL inside: it would read back cut short", what));
-  if (field_text(field) == name && field_terminated(field)) return {};
   std::memset(field, 0, kNameField);
   std::memcpy(field, name.data(), name.size());
   return {};

@@ -104,6 +104,13 @@ TEST(UnitAssembly, WritesBackByteForByteAndEditsOnlyWhatChanged) {
   EXPECT_EQ(edited, file_of(0x01008000, expected));
   a.parts[1].key = std::string(32, 'k');
   EXPECT_EQ(write_assembly(a).error().rule, codes::kNameLength);
+  // A stored display name filling all 32 bytes, no NUL (unit.name.nul): read as 32 bytes, kept as stored.
+  std::vector<Record> full = warbot();
+  full[4].name = std::string(32, 'N');
+  const ByteBuffer unterminated = file_of(0x01008000, full);
+  const Assembly b = read_assembly(unterminated).value();
+  EXPECT_EQ(b.parts[4].name, std::string(32, 'N'));
+  EXPECT_EQ(write_assembly(b).value(), unterminated);
   a.parts[1].key = std::string("a\0b", 3);
   EXPECT_EQ(write_assembly(a).error().rule, codes::kNameNulInside);
 }
