@@ -172,9 +172,9 @@ mission::Mission make_mission(const MapSpec& map, const std::vector<UnitFile>& u
     mission::Route route;
     route.id = r;
     const mission::Vec3 c = dry_place(map, rng);
+    constexpr float kSquare[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};  // a quarter turn apart, exact
     for (int k = 0; k < 4; ++k) {
-      const float a = float(k) * std::numbers::pi_v<float> / 2;
-      const float x = c[0] + map.cell * std::cos(a), y = c[1] + map.cell * std::sin(a);
+      const float x = c[0] + map.cell * kSquare[k][0], y = c[1] + map.cell * kSquare[k][1];
       route.points.push_back({x, y, surface_height(map, x, y)});
     }
     m.routes.push_back(std::move(route));

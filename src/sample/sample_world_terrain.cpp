@@ -63,10 +63,22 @@ void putf(ByteBuffer& b, float f) {
   put32(b, w);
 }
 
+// sin and cos by IEEE additions and multiplications only (-ffp-contract=off): the C libraries round
+// std::sin differently, and a seed must give the same sample bytes on every platform.
+float wave_sin(float x) {
+  constexpr double kTwoPi = 2 * std::numbers::pi;
+  double r = double(x) - kTwoPi * std::floor(double(x) / kTwoPi + 0.5);  // [-pi, pi]
+  if (r > std::numbers::pi / 2) r = std::numbers::pi - r;                 // [-pi/2, pi/2]
+  if (r < -std::numbers::pi / 2) r = -std::numbers::pi - r;
+  const double r2 = r * r;
+  return float(r * (1 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880))))));
+}
+float wave_cos(float x) { return wave_sin(x + std::numbers::pi_v<float> / 2); }
+
 // The river: a band along a sine across the map.
 float river_distance(const MapSpec& map, float x, float y) {
   const float e = map_extent(map);
-  const float centre = e * (0.5f + 0.18f * std::sin(x / e * 2 * std::numbers::pi_v<float> + float(map.seed % 7)));
+  const float centre = e * (0.5f + 0.18f * wave_sin(x / e * 2 * std::numbers::pi_v<float> + float(map.seed % 7)));
   return std::fabs(y - centre);
 }
 float river_half_width(const MapSpec& map) { return map.cell * 0.45f; }
@@ -101,8 +113,8 @@ float map_water_level(const MapSpec& map) { return 8.0f + float(map.seed % 5); }
 float map_height(const MapSpec& map, float x, float y) {
   const float e = map_extent(map), k = 2 * std::numbers::pi_v<float> / e;
   const float s = float(map.seed % 11);
-  float z = 30 + 22 * std::sin(k * 1.3f * x + s) * std::cos(k * 0.9f * y - s) + 9 * std::sin(k * 3.1f * (x + y) + 2 * s) +
-            4 * std::cos(k * 6.7f * x - k * 5.3f * y);
+  float z = 30 + 22 * wave_sin(k * 1.3f * x + s) * wave_cos(k * 0.9f * y - s) +
+            9 * wave_sin(k * 3.1f * (x + y) + 2 * s) + 4 * wave_cos(k * 6.7f * x - k * 5.3f * y);
   // The valley: down to the bed a band around the river.
   const float d = river_distance(map, x, y), w = river_half_width(map);
   if (d < 3 * w) {
