@@ -93,6 +93,20 @@ std::string_view part_class_name(std::uint32_t part_class) {
   return part_class < kPartClassCount ? kNames[part_class] : "unknown";
 }
 
+bool hangs_on_socket(const Part& part) {
+  switch (static_cast<PartClass>(part.part_class)) {
+    case PartClass::turret:
+    case PartClass::gun:
+      return true;
+    case PartClass::armour:
+      return fold_lower_text(part.key).starts_with(kGunKeyPrefix);
+    default:
+      return false;
+  }
+}
+
+bool is_socket_name(std::string_view node_name) { return fold_lower_text(node_name).starts_with("base_"); }
+
 Result<Assembly> read_assembly(ByteView bytes) {
   if (bytes.size() < kHeaderSize)
     return invalid_rule(codes::kHeaderSize, fmt::format("{} bytes: shorter than the {}-byte header", bytes.size(),

@@ -43,6 +43,9 @@ struct PlacedObjectUse {
   std::uint32_t kind = 0;  // 0/1: a .dat path; 2/3: an objects.rlb key
   std::string path;        // its text, '\\' as stored
   std::uint64_t offset = 0;
+  std::int32_t logical_id = 0;
+  std::int32_t host = -1, hallway = -1;  // the building a unit starts in (logical id) and its path node
+  std::uint64_t host_offset = 0;
 };
 struct MissionUse {
   std::string map_folder;  // "DATA/MAPS/SC_3"
@@ -51,7 +54,16 @@ struct MissionUse {
 struct UnitPartUse {
   std::size_t index = 0;
   std::string archive, key;
-  std::uint64_t offset = 0;
+  std::uint64_t offset = 0;             // of the key
+  std::int32_t parent = -1;             // the owning part
+  bool on_socket = false;               // unit::hangs_on_socket: `attachment` is a node of the parent's mesh
+  std::int32_t attachment = -1;
+  std::uint32_t part_class = 0;
+};
+// What the world checks need of a model: its nodes' names (Model::node_name) and its path graph's size.
+struct ModelNodes {
+  std::vector<std::string> names;
+  std::size_t path_nodes = 0;  // type 17
 };
 struct ResourceFacts {
   std::vector<MaterialTexture> textures;  // MAT0: phase textures
@@ -59,6 +71,7 @@ struct ResourceFacts {
   bool wear_read = false;
   bool wear_has_lightmaps = false;       // ... a LIGHTMAPS block was found
   std::optional<ModelWearUse> model_wear;  // MSH: what the check against its WEAR needs
+  std::optional<ModelNodes> model_nodes;   // MSH: what sockets and hall-way vertices are checked against
   bool indexed_texture = false;                     // Texm in format 0
   std::optional<std::vector<objects::ObjectRef>> prototype;  // objects.rlb entry (raw views dropped)
   std::optional<MissionUse> mission;                     // data.tma: its map and placed objects

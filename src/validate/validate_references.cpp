@@ -22,6 +22,7 @@
 #include "parkan/runtime/material_lookup.hpp"
 #include "parkan/runtime/messages.hpp"
 #include "parkan/texm/palette.hpp"
+#include "parkan/unit/assembly.hpp"
 
 namespace parkan::validate::detail {
 
@@ -50,6 +51,12 @@ constexpr ReferenceRule kMissionMapMissing{codes::kMissionMapMissing, Severity::
 constexpr ReferenceRule kMissionObjectMissing{codes::kMissionObjectMissing, Severity::error};
 // A unit part whose prototype is absent: the assembly cannot be built.
 constexpr ReferenceRule kUnitPrototypeMissing{codes::kUnitPrototypeMissing, Severity::error};
+// A turret or gun on a node past its parent's mesh: nothing to hang it on (docs/formats/unit.md 3).
+constexpr ReferenceRule kUnitSocketRange{codes::kUnitSocketRange, Severity::error};
+// ... on a node that is no Base_* socket: every retail turret and gun hangs on one (1,414 of 1,414).
+constexpr ReferenceRule kUnitSocketName{codes::kUnitSocketName, Severity::warning};
+// A unit starting in a building at a hall-way vertex past the host model's path graph.
+constexpr ReferenceRule kMissionHostHallway{codes::kMissionHostHallway, Severity::error};
 // The files every map folder holds (docs/formats/mission.md 4, the world specification section 0).
 constexpr std::array<std::string_view, 4> kMapFiles = {"Land.msh", "Land.map", "Land1.wea", "Land2.wea"};
 
@@ -213,19 +220,35 @@ void check_model_references(CheckedResource& model, GameIndex& index) {
                         std::make_move_iterator(found.end()));
 }
 
-void check_prototype_references(CheckedResource& prototype, GameIndex& index) {
-  if (!prototype.facts.prototype) return;
+// The prototypes of the objects.rlb at `registry_file` as checked, and the archives' names.
+objects::ObjectRegistry registry_of(GameIndex& index, const std::string& registry_file) {
   objects::ObjectRegistry registry;
-  const std::string registry_file = prototype.file;
-  registry.prototype = [&](std::string_view key) -> std::optional<std::vector<objects::ObjectRef>> {
+  registry.prototype = [&index, registry_file](std::string_view key) -> std::optional<std::vector<objects::ObjectRef>> {
     const CheckedResource* found = index.resource(registry_file, key);
     if (!found || !found->facts.prototype) return std::nullopt;
     return *found->facts.prototype;
   };
-  registry.exists = [&](std::string_view archive, std::string_view resource) {
+  registry.exists = [&index](std::string_view archive, std::string_view resource) {
     return holds(index.archive(archive), resource);
   };
-  objects::ObjectResolution resolution = objects::resolve_object(registry, prototype.entry);
+  return registry;
+}
+
+// The nodes of the model a prototype key resolves to, through the prototypes of `archive_name` (a unit
+// part's archive, objects.rlb). Null when a step is missing: that step's own finding says so.
+const ModelNodes* prototype_model_nodes(GameIndex& index, std::string_view archive_name, std::string_view key) {
+  const ArchiveNames* registry_archive = index.archive(archive_name);
+  if (!registry_archive) return nullptr;
+  const objects::ObjectResolution resolution = objects::resolve_object(registry_of(index, registry_archive->file), key);
+  if (!resolution.model) return nullptr;
+  const ArchiveNames* holder = index.archive(resolution.model->archive);
+  const CheckedResource* model = holder ? index.resource(holder->file, resolution.model->resource) : nullptr;
+  return model && model->facts.model_nodes ? &*model->facts.model_nodes : nullptr;
+}
+
+void check_prototype_references(CheckedResource& prototype, GameIndex& index) {
+  if (!prototype.facts.prototype) return;
+  objects::ObjectResolution resolution = objects::resolve_object(registry_of(index, prototype.file), prototype.entry);
   for (Diagnostic& d : resolution.findings) {
     d.location.file = prototype.file;
     d.location.entry = prototype.entry;
@@ -263,12 +286,62 @@ void check_mission_references(CheckedResource& m, const GameFacts& facts, GameIn
   }
 }
 
+// A turret or gun against the nodes of its parent's model (docs/formats/unit.md 3). A negative
+// attachment is the assembly's own finding (unit.part.attachment).
+void check_unit_socket(CheckedResource& assembly, const UnitPartUse& part, GameIndex& index) {
+  const std::vector<UnitPartUse>& parts = assembly.facts.unit_parts;
+  if (!part.on_socket || part.parent < 0 || part.attachment < 0) return;
+  const UnitPartUse& parent = parts[static_cast<std::size_t>(part.parent)];
+  const ModelNodes* nodes = prototype_model_nodes(index, parent.archive, parent.key);
+  if (!nodes) return;
+  const std::uint64_t offset = unit::kHeaderSize + part.index * unit::kRecordSize + unit::kAttachmentOffset;
+  const auto node = static_cast<std::size_t>(part.attachment);
+  const std::string what = fmt::format("part {}: the {} \"{}\" hangs on node {} of \"{}\"", part.index,
+                                       unit::part_class_name(part.part_class), cp1251_to_utf8(part.key), node,
+                                       cp1251_to_utf8(parent.key));
+  if (node >= nodes->names.size()) {
+    add_reference_finding(assembly, kUnitSocketRange, offset,
+                          fmt::format("{}, whose model has {} nodes", what, nodes->names.size()));
+  } else if (!unit::is_socket_name(nodes->names[node])) {
+    add_reference_finding(assembly, kUnitSocketName, offset,
+                          fmt::format("{}, \"{}\", which is no Base_* socket", what,
+                                      escape_control(cp1251_to_utf8(nodes->names[node]))));
+  }
+}
+
 void check_unit_references(CheckedResource& assembly, GameIndex& index) {
   for (const UnitPartUse& part : assembly.facts.unit_parts) {
-    if (holds(index.archive(part.archive), part.key)) continue;
-    add_reference_finding(assembly, kUnitPrototypeMissing, part.offset,
-                          fmt::format("part {}: \"{}\" is no prototype of {}", part.index, cp1251_to_utf8(part.key),
-                                      cp1251_to_utf8(part.archive)));
+    if (!holds(index.archive(part.archive), part.key)) {
+      add_reference_finding(assembly, kUnitPrototypeMissing, part.offset,
+                            fmt::format("part {}: \"{}\" is no prototype of {}", part.index,
+                                        cp1251_to_utf8(part.key), cp1251_to_utf8(part.archive)));
+      continue;
+    }
+    check_unit_socket(assembly, part, index);
+  }
+}
+
+// A unit starting inside a building: its hall-way vertex against the path graph (type 17) of the
+// host's model, the model of the host .dat's root part. A host that is no building of the mission is
+// the mission's own finding (mission.object.host); a missing step, another chain's.
+void check_mission_hosts(CheckedResource& m, GameIndex& index) {
+  const MissionUse& use = *m.facts.mission;
+  for (const PlacedObjectUse& o : use.objects) {
+    if (o.host < 0 || o.hallway < 0) continue;
+    auto host = std::find_if(use.objects.begin(), use.objects.end(), [&](const PlacedObjectUse& h) {
+      return h.kind == 0 && h.logical_id == o.host;
+    });
+    if (host == use.objects.end()) continue;
+    const CheckedResource* assembly = index.resource(world_path(host->path), "");
+    if (!assembly || assembly->facts.unit_parts.empty()) continue;
+    const UnitPartUse& root = assembly->facts.unit_parts.front();
+    const ModelNodes* nodes = prototype_model_nodes(index, root.archive, root.key);
+    if (!nodes || static_cast<std::size_t>(o.hallway) < nodes->path_nodes) continue;
+    add_reference_finding(m, kMissionHostHallway, o.host_offset,
+                          fmt::format("object {}: starts at hall-way vertex {} of building {} ({}), whose model "
+                                      "\"{}\" has {} path nodes",
+                                      o.index, o.hallway, o.host, cp1251_to_utf8(host->path),
+                                      cp1251_to_utf8(root.key), nodes->path_nodes));
   }
 }
 
@@ -281,7 +354,10 @@ void check_references(GameFacts& facts) {
                     model = type_key(kind("msh"));
   for (CheckedResource& r : facts.resources) {
     if (r.facts.prototype) check_prototype_references(r, index);
-    else if (r.facts.mission) check_mission_references(r, facts, index);
+    else if (r.facts.mission) {
+      check_mission_references(r, facts, index);
+      check_mission_hosts(r, index);
+    }
     else if (!r.facts.unit_parts.empty()) check_unit_references(r, index);
     else if (r.type == wear) check_wear_references(r, index, missing);
     else if (r.type == material) check_material_references(r, index, missing);

@@ -75,6 +75,10 @@ void check_model_resource(const ResourceInput& input, CheckedResource& out) {
   if (model->has_stream(msh::kKeyPoolType) || model->has_stream(msh::kFrameMapType))
     append_findings(out.findings, msh::check_anim(input.bytes));
   out.facts.model_wear = model_wear_use(*model);  // checked against the WEAR beside it (validate_references.cpp)
+  ModelNodes nodes;
+  for (std::size_t i = 0; i < model->nodes.size(); ++i) nodes.names.push_back(model->node_name(i));
+  nodes.path_nodes = model->path_nodes.size();
+  out.facts.model_nodes = std::move(nodes);
 }
 
 void check_palette_resource(const ResourceInput& input, CheckedResource& out) {
@@ -113,16 +117,21 @@ void note_world_uses(const resource::Kind& k, const ResourceInput& input, Checke
     if (!m) return;
     MissionUse use;
     use.map_folder = mission::map_folder(m->map_path);
-    for (std::size_t i = 0; i < m->objects.size(); ++i)
-      use.objects.push_back({i, m->objects[i].kind, std::string(mission::stored_text(m->objects[i].path)),
-                             m->objects[i].offsets.record});
+    for (std::size_t i = 0; i < m->objects.size(); ++i) {
+      const mission::Object& o = m->objects[i];
+      use.objects.push_back({i, o.kind, std::string(mission::stored_text(o.path)), o.offsets.record, o.logical_id,
+                             o.host, o.hallway, o.offsets.host});
+    }
     out.facts.mission = std::move(use);
   } else if (k.key == "unit") {
     auto assembly = unit::read_assembly(input.bytes);
     if (!assembly) return;
-    for (std::size_t i = 0; i < assembly->parts.size(); ++i)
-      out.facts.unit_parts.push_back({i, assembly->parts[i].archive, assembly->parts[i].key,
-                                      unit::kHeaderSize + i * unit::kRecordSize + unit::kKeyOffset});
+    for (std::size_t i = 0; i < assembly->parts.size(); ++i) {
+      const unit::Part& part = assembly->parts[i];
+      out.facts.unit_parts.push_back({i, part.archive, part.key,
+                                      unit::kHeaderSize + i * unit::kRecordSize + unit::kKeyOffset, part.parent,
+                                      unit::hangs_on_socket(part), part.attachment, part.part_class});
+    }
   }
 }
 

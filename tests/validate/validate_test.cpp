@@ -1,13 +1,17 @@
 // parkan::validate::validate_game on the sample game, clean and with broken resources planted in it the
 // way a mod could break them: each is reported with its code, file and entry, and nothing else is.
+#include <cstring>
+
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
 
 #include "parkan/objects/objects.hpp"
+#include "parkan/resource/kind.hpp"
 #include "parkan/sample/sample_game.hpp"
 #include "parkan/validate/validate.hpp"
 #include "parkan/material/mat0.hpp"
+#include "parkan/msh/build.hpp"
 #include "parkan/msh/model.hpp"
 #include "parkan/nres/archive.hpp"
 #include "parkan/nres/edit.hpp"
@@ -541,6 +545,85 @@ TEST_F(Planted, WhatAMissionAndAUnitNameMustBeInTheGame) {
   ASSERT_EQ(parts.size(), 1u);
   EXPECT_EQ(parts[0].message, "part 1: \"u_gone\" is no prototype of objects.rlb");
   EXPECT_EQ(parts[0].location.offset, 8u + 112u + 0x20u);
+}
+
+// A turret or gun hangs on a node of its parent's model, which must be there and be a Base_* socket;
+// a unit starting in a building starts at a vertex of the building model's path graph (type 17). The
+// model (nodes hull, Base_gun, Base_top; 3 path nodes) is reached as the engine reaches it: the
+// part's prototype key in objects.rlb, its record naming animated.rlb::mounts.msh.
+TEST_F(Planted, TurretsAndGunsHangOnBaseSocketsAndHostedUnitsOnThePathGraph) {
+  msh::BuildModel build;
+  build.nodes.resize(3);
+  build.nodes[0].name = "hull";
+  build.nodes[1].name = "Base_gun";
+  build.nodes[1].parent = 0;
+  build.nodes[2].name = "BASE_top";  // any ASCII case
+  build.nodes[2].parent = 0;
+  build.path_nodes.resize(3);
+  auto model = msh::build_model_bytes(build);
+  ASSERT_TRUE(model) << model.error().to_string();
+  put_entry("animated.rlb", "mounts.msh", *model, resource::kTypeMesh);
+  ByteBuffer prototype(384, 0);
+  std::copy_n("animated.rlb", 12, prototype.begin());
+  std::copy_n("mounts.msh", 10, prototype.begin() + 32);
+  put_entry("objects.rlb", "p_mount", prototype, objects::kPrototypeTypes[0].type_id());
+
+  // part class attachment: the root, then a turret on node 2, a gun on node 0 (no socket), a gun
+  // past the model's 3 nodes, a class-2 "E_GUN_" part past them too, an internal part in slot 9.
+  struct Row { const char* key; std::uint32_t part_class; std::int32_t attachment; };
+  const std::vector<Row> rows = {{"p_mount", 0, -1}, {"p_mount", 1, 2}, {"p_mount", 4, 0},
+                                 {"p_mount", 4, 3},  {"E_GUN_twin", 2, 5}, {"p_mount", 3, 9}};
+  ByteBuffer dat(8 + rows.size() * 112, 0);
+  store_u32(dat.data(), 0xF0F1);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::uint8_t* r = dat.data() + 8 + 112 * i;
+    std::copy_n("objects.rlb", 11, r);
+    std::copy_n(rows[i].key, std::strlen(rows[i].key), r + 0x20);
+    store_u32(r + 0x40, 1);
+    store_u32(r + 0x44, static_cast<std::uint32_t>(rows[i].attachment));
+    store_u32(r + 0x68, rows[i].part_class);
+    store_u32(r + 0x6C, i == 0 ? static_cast<std::uint32_t>(rows.size() - 1) : 0);
+  }
+  put_entry("objects.rlb", "E_GUN_twin", prototype, objects::kPrototypeTypes[0].type_id());
+  std::filesystem::create_directories(at("UNITS/BUILDINGS"));
+  test::write_bytes(at("UNITS/BUILDINGS/mount.dat"), dat);
+
+  // A building (logical id 40) and two units inside it, at path nodes 2 (fine) and 3 (past the graph).
+  ByteBuffer tma;
+  auto u32 = [&](std::uint32_t w) { tma.insert(tma.end(), {std::uint8_t(w), std::uint8_t(w >> 8), std::uint8_t(w >> 16), std::uint8_t(w >> 24)}); };
+  auto str = [&](std::string_view t) { u32(std::uint32_t(t.size())); tma.insert(tma.end(), t.begin(), t.end()); };
+  u32(1); u32(0); u32(6); u32(0); u32(10); u32(3);
+  std::vector<std::size_t> hosts;
+  struct Placed { std::uint32_t kind; std::int32_t logical_id, host, hallway; };
+  for (const Placed& o : {Placed{0, 40, -1, -1}, Placed{1, 41, 40, 2}, Placed{1, 42, 40, 3}}) {
+    u32(o.kind); u32(0x80000002); str("UNITS\\BUILDINGS\\MOUNT.dat"); u32(0); u32(std::uint32_t(o.logical_id));
+    for (int i = 0; i < 9; ++i) u32(0);
+    str(""); u32(0);
+    hosts.push_back(tma.size());
+    u32(std::uint32_t(o.host)); u32(std::uint32_t(o.hallway)); u32(1); u32(0);
+  }
+  str("data\\maps\\m1\\LAND"); u32(0); str(""); u32(1); u32(0);
+  std::filesystem::create_directories(at("MISSIONS/Hosted"));
+  test::write_bytes(at("MISSIONS/Hosted/data.tma"), tma);
+
+  const ValidationReport report = validate();
+  const auto range = findings_of(report, "unit.socket.range", "UNITS/BUILDINGS/mount.dat", "");
+  ASSERT_EQ(range.size(), 2u);
+  EXPECT_EQ(range[0].message, "part 3: the gun \"p_mount\" hangs on node 3 of \"p_mount\", whose model has 3 nodes");
+  EXPECT_EQ(range[0].location.offset, 8u + 3 * 112u + 0x44u);
+  EXPECT_EQ(range[1].message, "part 4: the armour \"E_GUN_twin\" hangs on node 5 of \"p_mount\", whose model has 3 nodes");
+  EXPECT_EQ(range[0].severity, Severity::error);
+  const auto name = findings_of(report, "unit.socket.name", "UNITS/BUILDINGS/mount.dat", "");
+  ASSERT_EQ(name.size(), 1u);
+  EXPECT_EQ(name[0].message, "part 2: the gun \"p_mount\" hangs on node 0 of \"p_mount\", \"hull\", which is no Base_* socket");
+  EXPECT_EQ(name[0].severity, Severity::warning);
+  EXPECT_EQ(name[0].location.offset, 8u + 2 * 112u + 0x44u);
+  const auto hallway = findings_of(report, "mission.host.hallway", "MISSIONS/Hosted/data.tma", "");
+  ASSERT_EQ(hallway.size(), 1u);
+  EXPECT_EQ(hallway[0].message, "object 2: starts at hall-way vertex 3 of building 40 (UNITS\\BUILDINGS\\MOUNT.dat), "
+                                "whose model \"p_mount\" has 3 path nodes");
+  EXPECT_EQ(hallway[0].location.offset, hosts[2]);
+  EXPECT_EQ(hallway[0].severity, Severity::error);
 }
 
 TEST_F(Planted, AnArchiveWithABrokenDirectoryIsReportedAndTheRestStillChecked) {

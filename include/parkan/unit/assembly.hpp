@@ -39,6 +39,7 @@ inline constexpr std::uint32_t kPartClassCount = 6;
 // "chassis", "turret", "armour", "internal", "gun", "ammunition", or "unknown".
 std::string_view part_class_name(std::uint32_t part_class);
 
+
 struct Part {
   std::string archive;          // up to the first NUL: "objects.rlb"
   std::string key;              // the prototype key in objects.rlb
@@ -58,6 +59,14 @@ struct Assembly {
   std::uint32_t class_word = 0;  // the unit's Type: 0x01008000 a warbot, 0x8000xxxx a building
   std::vector<Part> parts;       // depth first, the root first
 };
+
+// A gun stored with class 2 has a key starting so (26 retail cases, docs/formats/unit.md 2).
+inline constexpr std::string_view kGunKeyPrefix = "e_gun_";
+// Whether the part hangs on a node of its parent's mesh (a turret or a gun: class 1 or 4, or class 2
+// with a key starting kGunKeyPrefix in any ASCII case) rather than sitting in a controller slot.
+bool hangs_on_socket(const Part& part);
+// Whether a node name is a socket's: it starts with "Base_" in any ASCII case (docs/formats/unit.md 3).
+bool is_socket_name(std::string_view node_name);
 
 // Reads a .dat: the structural rules (unit.header.size, unit.header.magic, unit.size.records,
 // unit.records.none, unit.tree.children, unit.tree.short, unit.tree.extra) are errors with the offset
