@@ -110,7 +110,7 @@ Result<int> export_archive(const GltfArgs& args, const std::shared_ptr<const res
 }
 
 Result<int> export_one(const GltfArgs& args) {
-  // A mission (docs/cli.md 6.4): a folder holding data.tma, or a .tma file.
+  // A mission (docs/cli.md 6.5): a folder holding data.tma, or a .tma file.
   if (auto mission = mission_file_of(args.src)) return export_world(WorldSource::mission, *mission, args.out, args.game);
   const resource::Reference reference = resource::parse_reference(args.src);
   std::shared_ptr<const resource::Archive> archive;

@@ -1,4 +1,4 @@
-// The world exports' glue (world_export.hpp; docs/cli.md 6.4, 5.13).
+// The world exports' glue (world_export.hpp; docs/cli.md 6.5, 5.13).
 #include "world_export.hpp"
 
 #include <iostream>

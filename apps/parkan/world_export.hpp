@@ -1,5 +1,5 @@
 #pragma once
-// The world exports' glue (docs/cli.md 6.4 and 5.13): `export gltf MISSION_DIR OUT` and `unit export
+// The world exports' glue (docs/cli.md 6.5 and 5.13): `export gltf MISSION_DIR OUT` and `unit export
 // FILE.dat OUT`. The exports live in parkan/export/gltf_world.hpp.
 #include <filesystem>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// glTF 2.0 export of the world (docs/formats/world-export.md; docs/cli.md 6.4, 5.13): a mission as one
+// glTF 2.0 export of the world (docs/formats/mission.md 6; docs/cli.md 6.5, 5.13): a mission as one
 // scene (the terrain's level 0 with its two material layers, every placed object, the routes, clan
 // zones and lodes as marker nodes) and one unit assembled from its .dat tree, each part's model on its
 // parent's socket. The models, materials and textures go through the model export (gltf.hpp): each
