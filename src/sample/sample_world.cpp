@@ -173,9 +173,13 @@ mission::Mission make_mission(const MapSpec& map, const std::vector<UnitFile>& u
     for (std::uint32_t b = 0; b < 1 + objects_wanted / 15; ++b)
       owned(0, *buildings[rng.below(std::uint32_t(buildings.size()))], c, "building");
   for (std::uint32_t c = 1; c <= owners && c < clans_wanted; ++c)
-    for (std::uint32_t u = 0; u < 2 + objects_wanted / 8; ++u)
+    for (std::uint32_t u = 0; u < 2 + objects_wanted / 8; ++u) {
+      if (c == 1 && u == 0 && mounted) {  // the player's first unit: the carrier, its parts on sockets
+        owned(1, *mounted, c, "carrier");
+        continue;
+      }
       owned(1, *warbots[rng.below(std::uint32_t(warbots.size()))], c, "warbot");
-  if (mounted && clans_wanted > 1) owned(1, *mounted, 1, "carrier");
+    }
   while (m.objects.size() < objects_wanted && (!keys.vegetation.empty() || !keys.rocks.empty())) {
     const bool rock = !keys.rocks.empty() && (keys.vegetation.empty() || rng.below(4) == 0);
     const std::vector<std::string>& pool = rock ? keys.rocks : keys.vegetation;
