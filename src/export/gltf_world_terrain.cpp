@@ -21,7 +21,7 @@ namespace parkan::gltf::detail {
 
 namespace {
 
-constexpr float kUvTurn = 1024.0f;          // a u16 UV of 1024 is one texture turn (terrain.md 2)
+constexpr float kUvTurn = 1024.0f;          // a u16 UV of 1024 is one texture turn (docs/formats/terrain.md 2)
 constexpr float kNormalUnit = 127.0f;       // stream 4: i8 / 127
 constexpr float kFaceNormalUnit = 32767.0f; // a face record's normal: i16 / 32767
 
