@@ -11,6 +11,8 @@
 
 #include "parkan/areal/areal_map.hpp"
 #include "parkan/core/file.hpp"
+#include "parkan/export/gltf_world.hpp"
+#include "parkan/resource/game.hpp"
 #include "parkan/mission/mission.hpp"
 #include "parkan/terrain/land.hpp"
 #include "parkan/unit/assembly.hpp"
@@ -59,5 +61,44 @@ void BM_ReadAndCheckRetailMission(benchmark::State& state) {
   state.counters["MB"] = static_cast<double>(tma.size() + land.size() + areal.size()) / 1e6;
 }
 BENCHMARK(BM_ReadAndCheckRetailMission)->Unit(benchmark::kMillisecond);
+
+// The glTF export of the retail sample's mission with the most objects (CAMPAIGN.01/Mission.01: 32
+// objects on the 16 x 16 map M01) to a .glb (docs/cli.md 6.5; target <= 1 s): terrain, every distinct
+// model once, materials and textures, PNG compression included. With range(0) = 0 the PNG encoding is
+// swapped for a stored-bytes stub (as export_bench.cpp's BM_ExportGlbWithoutPngCompression), to show
+// what the export costs apart from compression.
+void BM_ExportRetailMissionGlb(benchmark::State& state) {
+  const std::filesystem::path& game_dir = bench::sample_game_once<true>();
+  const ByteBuffer tma = load(game_dir / "MISSIONS/CAMPAIGN/CAMPAIGN.01/Mission.01/data.tma");
+  auto game = resource::Game::open(game_dir);
+  if (!game) {
+    state.SkipWithError("the sample game does not open");
+    return;
+  }
+  gltf::Options options;
+  options.animation = false;
+  if (state.range(0) == 0)
+    options.encode_png = [](const texm::Image& image) -> Result<ByteBuffer> {
+      return ByteBuffer(image.rgba.begin(), image.rgba.begin() + std::min<std::size_t>(image.rgba.size(), 64));
+    };
+  std::size_t bytes = 0, objects = 0, meshes = 0, warnings = 0;
+  for (auto _ : state) {
+    auto exported = gltf::export_mission(tma, "data.tma", &*game, options, gltf::Container::glb);
+    if (!exported) {
+      state.SkipWithError("the export failed");
+      return;
+    }
+    bytes = exported->document.size();
+    objects = exported->objects;
+    meshes = exported->meshes;
+    warnings = exported->warnings.size();
+    benchmark::DoNotOptimize(exported->document.data());
+  }
+  state.counters["objects"] = double(objects);
+  state.counters["meshes"] = double(meshes);
+  state.counters["warnings"] = double(warnings);
+  state.counters["glb_MB"] = double(bytes) / 1e6;
+}
+BENCHMARK(BM_ExportRetailMissionGlb)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Draws a .glb as parkan exports it into a PNG, to look at it without a viewer (pure Python).
 
-    scripts/render-glb.py MODEL.glb OUT.png [FRAME] [YAW_DEGREES]
+    scripts/render-glb.py MODEL.glb OUT.png [FRAME] [YAW_DEGREES] [SIZE]
 
 Reads the JSON and BIN chunks, composes the node world matrices (the animation's keyframe FRAME when
 given, else the rest pose), and rasterizes every triangle in glTF world space (Y up) seen from the
@@ -43,12 +43,15 @@ def accessor(document, binary, index):
     return [values[i * width:(i + 1) * width] for i in range(a["count"])] if width > 1 else list(values)
 
 
-def trs(t, q):
+def trs(t, q, s=(1, 1, 1)):
     x, y, z, w = q
     m = [[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y), t[0]],
          [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x), t[1]],
          [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y), t[2]],
          [0, 0, 0, 1]]
+    for i in range(3):
+        for j in range(3):
+            m[i][j] *= s[j]
     return m
 
 
@@ -68,6 +71,7 @@ def main():
     nodes = document["nodes"]
     t = [n.get("translation", [0, 0, 0]) for n in nodes]
     r = [n.get("rotation", [0, 0, 0, 1]) for n in nodes]
+    sc = [n.get("scale", [1, 1, 1]) for n in nodes]
     if frame >= 0 and document.get("animations"):
         animation = document["animations"][0]
         for channel in animation["channels"]:
@@ -78,13 +82,15 @@ def main():
     stack = [(root, [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) for root in document["scenes"][0]["nodes"]]
     while stack:
         node, parent = stack.pop()
-        world[node] = mul(parent, trs(t[node], r[node]))
+        world[node] = mul(parent, trs(t[node], r[node], sc[node]))
         stack.extend((c, world[node]) for c in nodes[node].get("children", []))
     triangles = []
     for n, node in enumerate(nodes):
         if "mesh" not in node:
             continue
         for primitive in document["meshes"][node["mesh"]]["primitives"]:
+            if primitive.get("mode", 4) != 4 or "indices" not in primitive:
+                continue  # lines (a mission's routes) and unindexed primitives are not drawn
             positions = [apply(world[n], p) for p in accessor(document, binary, primitive["attributes"]["POSITION"])]
             indices = accessor(document, binary, primitive["indices"])
             material = primitive.get("material", 0)
@@ -101,7 +107,7 @@ def main():
     projected = [([view(p) for p in tri], m) for tri, m in triangles]
     xs = [p[0] for tri, _ in projected for p in tri]
     ys = [p[1] for tri, _ in projected for p in tri]
-    size = 480
+    size = int(sys.argv[5]) if len(sys.argv) > 5 else 480
     scale = 0.9 * size / max(max(xs) - min(xs), max(ys) - min(ys), 1e-6)
     cx0, cy0 = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
     image = bytearray([30, 30, 38] * size * size)

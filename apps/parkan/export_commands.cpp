@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli.hpp"
+#include "world_export.hpp"
 #include "parkan/core/progress.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/export/gltf.hpp"
@@ -109,6 +110,8 @@ Result<int> export_archive(const GltfArgs& args, const std::shared_ptr<const res
 }
 
 Result<int> export_one(const GltfArgs& args) {
+  // A mission (docs/cli.md 6.5): a folder holding data.tma, or a .tma file.
+  if (auto mission = mission_file_of(args.src)) return export_world(WorldSource::mission, *mission, args.out, args.game);
   const resource::Reference reference = resource::parse_reference(args.src);
   std::shared_ptr<const resource::Archive> archive;
   resource::Payload payload;
@@ -145,11 +148,14 @@ void add_export_commands(CLI::App& app) {
   group->require_subcommand(1);
   auto args = std::make_shared<GltfArgs>();
   CLI::App* c = add_command(*group, "gltf",
-                            "a model to glTF 2.0 (.gltf + PNGs, or .glb); a whole archive: every model to OUTDIR/",
+                            "a model to glTF 2.0 (.gltf + PNGs, or .glb); a whole archive: every model to OUTDIR/; a mission "
+                            "(MISSION_DIR or data.tma): its terrain, objects and markers as one scene",
                             [args]() -> Result<int> { return export_one(*args); });
-  c->add_option("SRC", args->src, "a model: ARCHIVE::NAME.msh or a bare NAME.msh file; or an archive (every model in it)")->required();
+  c->add_option("SRC", args->src, "a model: ARCHIVE::NAME.msh or a bare NAME.msh file; or an archive (every model in it); or a "
+                "mission: a folder holding data.tma, or the .tma")->required();
   c->add_option("OUT", args->out, "OUT.gltf or OUT.glb; for an archive a folder (receives NAME.glb)")->required();
-  c->add_option("--game", args->game, "the game folder with Material.lib and Textures.lib (default: SRC's folder)");
+  c->add_option("--game", args->game, "the game folder with Material.lib and Textures.lib (default: SRC's folder; for a mission the "
+                "folder above MISSIONS)");
   c->add_option("--base", args->base,
                 "the installed game a mod modifies: Material.lib, Textures.lib, LightMap.lib and palettes "
                 "the game folder does not hold are read from it");

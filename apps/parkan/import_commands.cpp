@@ -1,4 +1,4 @@
-// parkan import gltf (docs/cli.md 6.4). Glue only: the import lives in parkan/import/mod.hpp.
+// parkan import gltf (docs/cli.md 6.5). Glue only: the import lives in parkan/import/mod.hpp.
 #include <filesystem>
 
 #include <fmt/format.h>

@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 
 #include "cli.hpp"
+#include "world_export.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/core/utf8_path.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/kind.hpp"
 #include "parkan/resource/payload.hpp"
@@ -66,6 +68,20 @@ void add_unit_commands(CLI::App& app) {
     cmd->add_option("SRC", *srcs, ".dat files, ARCHIVE::NAME, folders (every file in them) or patterns (UNITS/*.dat)")
         ->required();
     cmd->add_flag("--json", *as_json, "one JSON document: the findings, and per SRC its counts");
+  }
+  {
+    auto src = std::make_shared<std::string>();
+    auto out = std::make_shared<std::string>();
+    auto game = std::make_shared<std::string>();
+    CLI::App* cmd = add_command(*group, "export",
+                                "the unit assembled to glTF 2.0: each turret and gun on its parent's socket "
+                                "(docs/cli.md 5.13)",
+                                [=]() -> Result<int> {
+                                  return export_world(WorldSource::unit, path_from_utf8(*src), *out, *game);
+                                });
+    cmd->add_option("SRC", *src, "a .dat file under the game's UNITS folder")->required();
+    cmd->add_option("OUT", *out, "OUT.glb or OUT.gltf")->required();
+    cmd->add_option("--game", *game, "the game folder (default: the folder above SRC's UNITS folder)");
   }
 }
 

@@ -65,8 +65,8 @@ int BufferBuilder::add_vec2(const std::vector<std::array<float, 2>>& values, int
   return push_accessor(model_, view, TINYGLTF_COMPONENT_TYPE_FLOAT, values.size(), TINYGLTF_TYPE_VEC2);
 }
 
-int BufferBuilder::add_vec4(const std::vector<std::array<float, 4>>& values) {
-  int view = append(values.data(), values.size() * sizeof(values[0]), 0);
+int BufferBuilder::add_vec4(const std::vector<std::array<float, 4>>& values, int target) {
+  int view = append(values.data(), values.size() * sizeof(values[0]), target);
   return push_accessor(model_, view, TINYGLTF_COMPONENT_TYPE_FLOAT, values.size(), TINYGLTF_TYPE_VEC4);
 }
 

@@ -25,6 +25,19 @@ Status check_options(const Options& options) {
   return {};
 }
 
+std::string stem_of(std::string_view entry_name) {
+  std::string name = cp1251_to_utf8(entry_name);
+  std::size_t slash = name.find_last_of("/\\");
+  if (slash != std::string::npos) name.erase(0, slash + 1);
+  std::size_t dot = name.rfind('.');
+  if (dot != std::string::npos && dot > 0) name.erase(dot);
+  return name.empty() ? "model" : name;
+}
+
+}  // namespace
+
+namespace detail {
+
 // The first error of check_model, as the one error of the export.
 Status refuse_broken(const msh::Model& model) {
   for (const Diagnostic& d : msh::check_model(model))
@@ -39,23 +52,14 @@ Status refuse_broken(const msh::Model& model) {
   return {};
 }
 
-std::string stem_of(std::string_view entry_name) {
-  std::string name = cp1251_to_utf8(entry_name);
-  std::size_t slash = name.find_last_of("/\\");
-  if (slash != std::string::npos) name.erase(0, slash + 1);
-  std::size_t dot = name.rfind('.');
-  if (dot != std::string::npos && dot > 0) name.erase(dot);
-  return name.empty() ? "model" : name;
-}
-
-}  // namespace
+}  // namespace detail
 
 Result<Exported> export_model(const Source& source, const Options& options, Container container) {
   auto located = [&](Error error) { return std::move(error).in_file(source.display_name); };
   if (auto status = check_options(options); !status) return std::move(status).error();
   auto model = msh::read_model(source.model);
   if (!model) return located(std::move(model).error());
-  if (auto status = refuse_broken(*model); !status) return located(std::move(status).error());
+  if (auto status = detail::refuse_broken(*model); !status) return located(std::move(status).error());
   auto anim = msh::read_anim_streams(source.model);
   if (!anim) return located(std::move(anim).error());
   if (auto hierarchy = msh::read_hierarchy(*anim); !hierarchy) return located(std::move(hierarchy).error());

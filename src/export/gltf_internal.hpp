@@ -2,8 +2,11 @@
 // The parts of the glTF export (gltf.hpp), shared by its source files only: tinygltf stays private to
 // parkan_export.
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include <tiny_gltf.h>
@@ -12,9 +15,27 @@
 #include "parkan/material/model.hpp"
 #include "parkan/msh/anim.hpp"
 #include "parkan/msh/model.hpp"
+#include "parkan/core/text.hpp"
 #include "parkan/texm/load.hpp"
 
 namespace parkan::gltf::detail {
+
+// ---- extras values (shared by the scene, the materials and the world) ----
+inline tinygltf::Value int_value(std::uint64_t v) { return tinygltf::Value(int(v)); }
+inline tinygltf::Value signed_value(std::int64_t v) { return tinygltf::Value(int(v)); }
+inline tinygltf::Value text_value(std::string_view cp1251) { return tinygltf::Value(cp1251_to_utf8(cp1251)); }
+template <class Values>
+tinygltf::Value int_array(const Values& values) {
+  tinygltf::Value::Array array;
+  for (auto v : values) array.push_back(tinygltf::Value(int(v)));
+  return tinygltf::Value(std::move(array));
+}
+template <class Values>
+tinygltf::Value number_array(const Values& values) {
+  tinygltf::Value::Array array;
+  for (auto v : values) array.push_back(tinygltf::Value(double(v)));
+  return tinygltf::Value(std::move(array));
+}
 
 // ---- gltf_buffer.cpp: one binary buffer, a buffer view and an accessor per array ----
 class BufferBuilder {
@@ -23,7 +44,8 @@ class BufferBuilder {
   // A VEC3 float accessor with min and max (required for POSITION, written for every VEC3).
   int add_vec3(const std::vector<msh::Vec3>& values, int target);
   int add_vec2(const std::vector<std::array<float, 2>>& values, int target);
-  int add_vec4(const std::vector<std::array<float, 4>>& values);  // animation rotations
+  // Animation rotations (no target), or a vertex attribute (COLOR_0) with TINYGLTF_TARGET_ARRAY_BUFFER.
+  int add_vec4(const std::vector<std::array<float, 4>>& values, int target = 0);
   int add_scalars(const std::vector<float>& values);               // animation times, with min and max
   // Triangle indices: unsigned short when every index fits, else unsigned int.
   int add_indices(const std::vector<std::uint32_t>& indices, std::uint32_t vertex_count);
@@ -62,22 +84,36 @@ struct ResolvedLightmap {
 // phase 0 when there is no track, no key or the key's phase is past the table.
 std::size_t still_phase(const material::Mat0& mat);
 
+// What the chain resolves by material name alone (Material.lib, the texture), shared by every chain of
+// one export so that a material worn by many models is looked up, decoded and warned about once.
+using NamedMaterials = std::map<std::string, ResolvedMaterial>;
+
 class MaterialChain {
  public:
-  MaterialChain(const Source& source, std::vector<Diagnostic>& warnings);
+  // The rows of the model's `<stem>.wea` beside it in `source.library`.
+  MaterialChain(const Source& source, std::vector<Diagnostic>& warnings, NamedMaterials* shared = nullptr);
+  // Rows given by the caller (a map's Land1.wea or Land2.wea, docs/formats/terrain.md 5); warnings name
+  // `display_name`. No LIGHTMAPS rows.
+  MaterialChain(std::vector<std::string> rows, std::string display_name, resource::Game* game,
+                std::vector<Diagnostic>& warnings, NamedMaterials* shared = nullptr);
   // The material of a batch's WEAR row (Batch::wear_row), resolved once per row.
   const ResolvedMaterial& resolve(std::uint8_t wear_row);
   // The lightmap of a lit batch's LIGHTMAPS row (Batch::lightmap), resolved once per row.
   const ResolvedLightmap& lightmap(std::uint8_t lightmap_row);
+  std::size_t row_count() const { return wear_names_ ? wear_names_->size() : 0; }
 
  private:
+  void open_libraries();
   void warn(std::string code, std::string message);
   ResolvedMaterial resolve_uncached(std::uint8_t wear_row);
+  ResolvedMaterial resolve_name(const std::string& wear_name, std::uint8_t wear_row);
   ResolvedLightmap lightmap_uncached(std::uint8_t lightmap_row);
   void load_texture(ResolvedMaterial& resolved);
 
-  const Source& source_;
+  std::string display_name_;
+  resource::Game* game_ = nullptr;
   std::vector<Diagnostic>& warnings_;
+  NamedMaterials* shared_ = nullptr;
   std::optional<std::vector<std::string>> wear_names_;      // the WEAR material rows
   std::optional<std::vector<std::string>> lightmap_names_;  // its LIGHTMAPS rows
   std::shared_ptr<const resource::Archive> materials_, textures_, lightmaps_;
@@ -86,7 +122,53 @@ class MaterialChain {
   std::map<std::uint8_t, ResolvedLightmap> lightmap_cache_;
 };
 
-// ---- gltf_scene.cpp: nodes, meshes, materials ----
+// ---- gltf_materials.cpp: glTF materials, textures and images, shared by every model of a document ----
+// The glTF texture of an image: one per name and load flags (a texture and a lightmap may share
+// none; two materials whose flags decode the texture differently get an image each).
+struct TextureKey {
+  bool lightmap = false;
+  std::string name;
+  std::uint32_t load_flags = 0;
+  auto operator<=>(const TextureKey&) const = default;
+};
+
+// A terrain layer's material (docs/formats/terrain.md 5): a Land1.wea row as the base (OPAQUE) or as
+// the layer drawn over it (BLEND, alpha from COLOR_0), with the Land2.wea row's microtexture named in
+// its extras.
+struct TerrainLayer {
+  std::uint8_t row = 0;
+  bool blend = false;
+  bool has_micro = false;      // the same row of Land2.wea resolved to a material
+  std::string micro_material;  // its MAT0 name (cp1251)
+  std::string micro_texture;   // its track 1's texture (cp1251), empty: none
+};
+
+class DocumentMaterials {
+ public:
+  DocumentMaterials(const Options& options, Container container, tinygltf::Model& out, BufferBuilder& buffer)
+      : options_(options), container_(container), out_(out), buffer_(buffer) {}
+  // The material of a model batch (docs/formats/msh.md 13.7): one per (WEAR row, row name, MAT0,
+  // lightmap) over the whole document.
+  Result<int> batch_material(MaterialChain& chain, std::uint8_t wear_row, std::uint8_t lightmap_row, bool lit);
+  // The material of a terrain layer: one per (row, blend) of the map.
+  Result<int> terrain_material(MaterialChain& land1, const TerrainLayer& layer);
+  Result<int> texture(const TextureKey& key, const texm::Image& image);
+  std::vector<ImageFile> take_images() { return std::move(images_); }
+
+ private:
+  tinygltf::Material base_material(const ResolvedMaterial& resolved, std::uint8_t row, bool lit);
+
+  const Options& options_;
+  Container container_;
+  tinygltf::Model& out_;
+  BufferBuilder& buffer_;
+  std::vector<ImageFile> images_;  // PNGs for a .gltf
+  std::map<std::tuple<std::uint8_t, std::string, std::string, std::string, bool>, int> batch_materials_;
+  std::map<std::pair<std::uint8_t, bool>, int> terrain_materials_;
+  std::map<TextureKey, int> textures_;
+};
+
+// ---- gltf_scene.cpp: a model's nodes and meshes ----
 struct SceneInput {
   const msh::Model& model;
   const msh::AnimStreams& anim;
@@ -103,6 +185,40 @@ struct SceneStats {
 // rest pose, a PNG that cannot be encoded.
 Result<SceneStats> build_scene(const SceneInput& input, MaterialChain& chain, tinygltf::Model& out,
                                BufferBuilder& buffer);
+
+// One model's part of a document, built once and placed any number of times: the nodes exported
+// (docs/formats/msh.md 13.1) with their still poses, and a glTF mesh per node with geometry.
+struct ModelTemplate {
+  struct NodeInfo {
+    bool kept = false;
+    std::uint16_t parent = 0xFFFF;  // msh::kNoParent
+    std::string name;               // UTF-8
+    std::vector<double> translation;
+    std::array<double, 4> rotation{0, 0, 0, 1};
+    msh::Mat4 local{};              // the still pose's local matrix (pose_walk_local)
+    int mesh = -1;                  // glTF mesh, -1 none
+    tinygltf::Value extras;
+  };
+  std::vector<NodeInfo> nodes;
+  std::vector<msh::PathNode> path_nodes;  // type 17: a building's hall-way graph (docs/formats/msh.md 6.6)
+  std::size_t primitives = 0, vertices = 0;
+  // The still pose's model-space matrix of node `n` (the product of its ancestors' local matrices).
+  msh::Mat4 model_matrix(std::size_t n) const;
+};
+// The nodes, their still poses and meshes of `input.model`, its materials through `chain` and
+// `materials`. Errors: a sampler error of a still pose, a PNG that cannot be encoded.
+Result<ModelTemplate> build_model_template(const SceneInput& input, MaterialChain& chain, DocumentMaterials& materials,
+                                           tinygltf::Model& out, BufferBuilder& buffer);
+// Appends a glTF node per kept model node (model order), parents as in the model;
+// `dropped_root` is the model node left out, its children taking its place (a mounted part's root,
+// the world specification section 4), or -1. Returns model node -> glTF node (-1 when not added) and
+// the top-level glTF nodes in `tops` (the caller hangs them on their parent).
+std::vector<int> instantiate_template(const ModelTemplate& model, int dropped_root, tinygltf::Model& out,
+                                      std::vector<int>& tops);
+
+// The Z-up to Y-up root (docs/formats/msh.md 13.2) over `children`, and the document's one scene
+// holding it; returns the root's index.
+int add_axis_root(tinygltf::Model& out, const std::string& name, std::vector<int> children);
 
 // The key of a node's still pose (docs/formats/msh.md 13.3): frame 0 of its run,
 // keys[frame_map[anim_map_start]], for a node with a frame map; its fallback key otherwise. Errors:
@@ -121,6 +237,10 @@ std::array<double, 4> gltf_rotation(const msh::Quat& q);
 // 0 .. frame_count - 1; returns the number of animated nodes. Errors: the sampler's.
 Result<std::size_t> build_animation(const msh::AnimStreams& anim, const std::vector<int>& gltf_node,
                                     const Options& options, tinygltf::Model& out, BufferBuilder& buffer);
+
+// ---- gltf_export.cpp ----
+// The first error of check_model, or gltf.model.kind for a terrain or 24-byte node table model.
+Status refuse_broken(const msh::Model& model);
 
 // ---- gltf_write.cpp ----
 Result<ByteBuffer> serialize(const tinygltf::Model& model, Container container);

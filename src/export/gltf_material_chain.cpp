@@ -49,8 +49,8 @@ std::optional<MaterialEntry> find_material_entry(const resource::Archive& librar
 
 }  // namespace
 
-MaterialChain::MaterialChain(const Source& source, std::vector<Diagnostic>& warnings)
-    : source_(source), warnings_(warnings) {
+MaterialChain::MaterialChain(const Source& source, std::vector<Diagnostic>& warnings, NamedMaterials* shared)
+    : display_name_(source.display_name), game_(source.game), warnings_(warnings), shared_(shared) {
   const std::string wear = wear_name_for(source.entry_name);
   if (!source.library) {
     warn(codes::kMaterialWear, fmt::format("no library to find {} in: every batch gets the fallback material",
@@ -72,22 +72,33 @@ MaterialChain::MaterialChain(const Source& source, std::vector<Diagnostic>& warn
       for (const material::WearRow& row : table->lightmaps) lightmap_names_->push_back(row.name);
     }
   }
-  if (!source.game) {
+  open_libraries();
+}
+
+MaterialChain::MaterialChain(std::vector<std::string> rows, std::string display_name, resource::Game* game,
+                             std::vector<Diagnostic>& warnings, NamedMaterials* shared)
+    : display_name_(std::move(display_name)), game_(game), warnings_(warnings), shared_(shared),
+      wear_names_(std::move(rows)), lightmap_names_(std::vector<std::string>{}) {
+  open_libraries();
+}
+
+void MaterialChain::open_libraries() {
+  if (!game_) {
     warn(codes::kMaterialLibrary, "no game folder: materials are untextured");
     return;
   }
-  if (auto library = source.game->archive(kMaterialLibrary))
+  if (auto library = game_->archive(kMaterialLibrary))
     materials_ = *library;
   else
     warn(codes::kMaterialLibrary, fmt::format("{}: materials are untextured", library.error().to_string()));
-  if (auto library = source.game->archive(kTextureLibrary))
+  if (auto library = game_->archive(kTextureLibrary))
     textures_ = *library;
   else if (materials_)
     warn(codes::kTextureMissing, fmt::format("{}: materials are untextured", library.error().to_string()));
 }
 
 void MaterialChain::warn(std::string code, std::string message) {
-  warnings_.push_back(Diagnostic{std::move(code), Severity::warning, Location{source_.display_name, {}, {}},
+  warnings_.push_back(Diagnostic{std::move(code), Severity::warning, Location{display_name_, {}, {}},
                                  std::move(message)});
 }
 
@@ -123,9 +134,9 @@ ResolvedLightmap MaterialChain::lightmap_uncached(std::uint8_t lightmap_row) {
   const std::string shown = cp1251_to_utf8(resolved.name);
   if (!lightmap_library_tried_) {
     lightmap_library_tried_ = true;
-    if (!source_.game) {
+    if (!game_) {
       warn(codes::kLightmapMissing, "no game folder: lit batches are drawn unlit");
-    } else if (auto library = source_.game->archive(kLightmapLibrary)) {
+    } else if (auto library = game_->archive(kLightmapLibrary)) {
       lightmaps_ = *library;
     } else {
       warn(codes::kLightmapMissing, fmt::format("{}: lit batches are drawn unlit", library.error().to_string()));
@@ -150,17 +161,34 @@ ResolvedLightmap MaterialChain::lightmap_uncached(std::uint8_t lightmap_row) {
 }
 
 ResolvedMaterial MaterialChain::resolve_uncached(std::uint8_t wear_row) {
-  ResolvedMaterial resolved;
-  resolved.match = "none";
+  std::string wear_name;
+  bool in_table = false;
   if (wear_names_) {
     if (wear_row < wear_names_->size()) {
-      resolved.wear_row = wear_row;
-      resolved.wear_name = (*wear_names_)[wear_row];
+      in_table = true;
+      wear_name = (*wear_names_)[wear_row];
     } else {
       warn(codes::kMaterialWear, fmt::format("material row {} is past the WEAR table ({} rows): fallback material",
                                              wear_row, wear_names_->size()));
     }
   }
+  ResolvedMaterial resolved;
+  if (shared_) {
+    auto found = shared_->find(wear_name);
+    if (found == shared_->end()) found = shared_->emplace(wear_name, resolve_name(wear_name, wear_row)).first;
+    resolved = found->second;
+  } else {
+    resolved = resolve_name(wear_name, wear_row);
+  }
+  if (in_table) resolved.wear_row = wear_row;
+  return resolved;
+}
+
+// What a material name resolves to (the part of the chain after the WEAR row).
+ResolvedMaterial MaterialChain::resolve_name(const std::string& wear_name, std::uint8_t wear_row) {
+  ResolvedMaterial resolved;
+  resolved.match = "none";
+  resolved.wear_name = wear_name;
   if (!materials_) return resolved;
   auto entry = find_material_entry(*materials_, resolved.wear_name);
   if (!entry) {

@@ -10,9 +10,6 @@
 #include "parkan/msh/codes.hpp"
 #include "export/gltf_internal.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/export/png.hpp"
-#include "parkan/material/phase_record.hpp"
-#include "parkan/material/pipeline.hpp"
 #include "parkan/msh/math.hpp"
 
 namespace parkan::gltf::detail {
@@ -34,109 +31,63 @@ std::optional<Vec3> normalized(const Vec3& v) {
   return Vec3{v[0] / length, v[1] / length, v[2] / length};
 }
 
-tinygltf::Value int_value(std::uint64_t v) { return tinygltf::Value(int(v)); }
-tinygltf::Value text_value(std::string_view cp1251) { return tinygltf::Value(cp1251_to_utf8(cp1251)); }
-template <class Container>
-tinygltf::Value int_array(const Container& values) {
-  tinygltf::Value::Array array;
-  for (auto v : values) array.push_back(tinygltf::Value(int(v)));
-  return tinygltf::Value(std::move(array));
+constexpr msh::Mat4 kIdentityMatrix = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+
+msh::NodePose pose_of(const msh::AnimKey& key) {
+  msh::NodePose pose;
+  pose.quat = msh::decode_quat(key.quat_raw);
+  pose.pos = key.pos;
+  return pose;
 }
 
-// A file name beside the .gltf: ASCII letters, digits, '.', '-', '_' (a URI needs no escaping).
-std::string image_file_name(std::string_view texture, std::size_t index) {
-  std::string name;
-  for (char c : texture) {
-    const auto u = static_cast<unsigned char>(c);
-    const bool plain = (u >= '0' && u <= '9') || (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || c == '.' ||
-                       c == '-' || c == '_';
-    name += plain ? c : '_';
-  }
-  return fmt::format("{}_{}.png", name.empty() ? "texture" : name, index);
-}
-
-bool alpha_is_binary(const texm::Image& image) {
-  for (std::size_t i = 3; i < image.rgba.size(); i += 4)
-    if (image.rgba[i] != 0 && image.rgba[i] != 255) return false;
-  return true;
-}
-bool alpha_is_opaque(const texm::Image& image) {
-  for (std::size_t i = 3; i < image.rgba.size(); i += 4)
-    if (image.rgba[i] != 255) return false;
-  return true;
-}
-
-// glTF alphaMode from the pipeline category (docs/formats/mat0.md 2.3): 0 draws
-// without blending; 1 blends with alpha and alpha-tests (MASK when the texture's alpha is only 0 and
-// 255, where the test decides alone); 2..4 blend (additive, multiplicative: BLEND is the nearest);
-// 5..15 leave the state unchanged (OPAQUE).
-std::string alpha_mode(std::uint32_t category, const std::optional<texm::Image>& image) {
-  if (category == 1) {
-    if (image && alpha_is_opaque(*image)) return "OPAQUE";
-    if (image && alpha_is_binary(*image)) return "MASK";
-    return "BLEND";
-  }
-  if (category >= 2 && category <= 4) return "BLEND";
-  return "OPAQUE";
-}
-
-// The glTF texture of an image: one per name and load flags (a texture and a lightmap may share
-// none; two materials whose flags decode the texture differently get an image each).
-struct TextureKey {
-  bool lightmap = false;
-  std::string name;
-  std::uint32_t load_flags = 0;
-  auto operator<=>(const TextureKey&) const = default;
-};
-
-class SceneBuilder {
+class TemplateBuilder {
  public:
-  SceneBuilder(const SceneInput& input, MaterialChain& chain, tinygltf::Model& out, BufferBuilder& buffer)
-      : in_(input), model_(input.model), chain_(chain), out_(out), buffer_(buffer),
+  TemplateBuilder(const SceneInput& input, MaterialChain& chain, DocumentMaterials& materials, tinygltf::Model& out,
+                  BufferBuilder& buffer)
+      : in_(input), model_(input.model), chain_(chain), materials_(materials), out_(out), buffer_(buffer),
         remap_(input.model.positions.size(), kUnmapped),
         level_(input.options.cockpit ? msh::kCockpitLevel : input.options.lod) {}
 
-  Result<SceneStats> build();
+  Result<ModelTemplate> build();
 
  private:
   void choose_nodes();
   Status add_nodes();
   Result<int> add_mesh(std::size_t node, std::uint16_t slot_id);
-  Result<int> material_for(const msh::Batch& batch, bool lit);
-  Result<int> texture_for(const TextureKey& key, const texm::Image& image);
   void add_primitive(tinygltf::Mesh& mesh, const msh::Slot& slot, std::size_t batch_index,
                      std::size_t& triangle_cursor, const std::optional<texm::LoadedRect>& cell, bool lit);
 
   const SceneInput& in_;
   const msh::Model& model_;
   MaterialChain& chain_;
+  DocumentMaterials& materials_;
   tinygltf::Model& out_;
   BufferBuilder& buffer_;
-  SceneStats stats_;
+  ModelTemplate result_;
   std::vector<std::uint32_t> remap_;  // source vertex -> primitive vertex, kUnmapped between batches
   const std::size_t level_;           // the slot level exported: the LOD, or the cockpit's
-  std::map<std::pair<std::uint8_t, std::uint8_t>, int> materials_;  // (WEAR row, lightmap row) -> material
-  std::map<TextureKey, int> textures_;                             // -> glTF texture
 };
 
-Result<SceneStats> SceneBuilder::build() {
+Result<ModelTemplate> TemplateBuilder::build() {
+  result_.nodes.resize(model_.nodes.size());
+  result_.path_nodes = model_.path_nodes;
   choose_nodes();
   PARKAN_TRY(add_nodes());
   for (std::size_t n = 0; n < model_.nodes.size(); ++n) {
-    if (stats_.gltf_node[n] < 0) continue;
+    if (!result_.nodes[n].kept) continue;
     const std::uint16_t slot_id = model_.nodes[n].slot(in_.options.state, level_);
     if (slot_id == msh::kNoSlot) continue;
     PARKAN_ASSIGN(int mesh, add_mesh(n, slot_id));
-    if (mesh >= 0) out_.nodes[std::size_t(stats_.gltf_node[n])].mesh = mesh;
+    result_.nodes[n].mesh = mesh;
   }
-  return std::move(stats_);
+  return std::move(result_);
 }
 
 // Which nodes are exported (docs/formats/msh.md 13.1). Level 4 is the unit's own first-person view
 // and a cockpit node (flag 0x20) has geometry there only (2.2, 2.3): the outside view leaves both
 // out, with every node below a cockpit node; --cockpit keeps the cockpit nodes and the nodes with a
 // level-4 slot, and their ancestors for the transforms. Parents precede children (checked).
-void SceneBuilder::choose_nodes() {
+void TemplateBuilder::choose_nodes() {
   const std::size_t count = model_.nodes.size();
   std::vector<bool> keep(count, false);
   if (in_.options.cockpit) {
@@ -155,31 +106,31 @@ void SceneBuilder::choose_nodes() {
       keep[n] = !cockpit[n];
     }
   }
-  stats_.gltf_node.assign(count, -1);
-  int next = 0;
-  for (std::size_t n = 0; n < count; ++n)
-    if (keep[n]) stats_.gltf_node[n] = next++;
+  for (std::size_t n = 0; n < count; ++n) result_.nodes[n].kept = keep[n];
 }
 
-Status SceneBuilder::add_nodes() {
+Status TemplateBuilder::add_nodes() {
   const msh::AnimStreams& anim = in_.anim;
-  const std::size_t exported = std::size_t(std::count_if(stats_.gltf_node.begin(), stats_.gltf_node.end(),
-                                                         [](int g) { return g >= 0; }));
-  out_.nodes.resize(exported + 1);
-  const std::size_t root = exported;
   for (std::size_t n = 0; n < model_.nodes.size(); ++n) {
-    if (stats_.gltf_node[n] < 0) continue;
+    ModelTemplate::NodeInfo& info = result_.nodes[n];
     const msh::Node& source = model_.nodes[n];
-    tinygltf::Node& node = out_.nodes[std::size_t(stats_.gltf_node[n])];
-    node.name = cp1251_to_utf8(model_.node_name(n));
-    PARKAN_ASSIGN(std::uint32_t key_index, still_key(anim, std::uint32_t(n)));
+    info.parent = source.parent;
+    info.local = kIdentityMatrix;  // a node left out whose pose does not sample
+    auto key = still_key(anim, std::uint32_t(n));
+    if (!info.kept) {
+      if (key) info.local = msh::pose_walk_local(std::uint32_t(n), source.parent, pose_of(anim.key(*key)));
+      continue;
+    }
+    info.name = cp1251_to_utf8(model_.node_name(n));
+    if (!key) return std::move(key).error();
+    const std::uint32_t key_index = *key;
     const msh::AnimKey still = anim.key(key_index);
     msh::NodePose pose;
     pose.quat = msh::decode_quat(still.quat_raw);
     pose.pos = still.pos;
-    node.translation = translation_of(msh::pose_walk_local(std::uint32_t(n), source.parent, pose));
-    std::array<double, 4> rotation = gltf_rotation(pose.quat);
-    node.rotation.assign(rotation.begin(), rotation.end());
+    info.local = msh::pose_walk_local(std::uint32_t(n), source.parent, pose);
+    info.translation = translation_of(info.local);
+    info.rotation = gltf_rotation(pose.quat);
     tinygltf::Value::Object extras;
     extras["msh_node"] = int_value(n);
     extras["flags"] = int_value(source.flags);
@@ -188,27 +139,15 @@ Status SceneBuilder::add_nodes() {
     extras["anim_map_start"] = int_value(source.anim_map_start);
     if (const std::string prefix = model_.socket_prefix(n); !prefix.empty())
       extras["socket_prefix"] = text_value(prefix);
-    node.extras = tinygltf::Value(std::move(extras));
-    const std::size_t parent = source.parent == msh::kNoParent ? root : std::size_t(stats_.gltf_node[source.parent]);
-    out_.nodes[parent].children.push_back(stats_.gltf_node[n]);
+    info.extras = tinygltf::Value(std::move(extras));
   }
-  // docs/formats/msh.md 13.2: Z-up to Y-up, a rotation of -90 degrees about X: (x, y, z) -> (x, z, -y).
-  tinygltf::Node& up = out_.nodes[root];
-  up.name = in_.root_name;
-  const double half = std::sqrt(0.5);
-  up.rotation = {-half, 0.0, 0.0, half};
-  tinygltf::Scene scene;
-  scene.name = in_.root_name;
-  scene.nodes.push_back(int(root));
-  out_.scenes.push_back(std::move(scene));
-  out_.defaultScene = 0;
   return {};
 }
 
-Result<int> SceneBuilder::add_mesh(std::size_t node, std::uint16_t slot_id) {
+Result<int> TemplateBuilder::add_mesh(std::size_t node, std::uint16_t slot_id) {
   const msh::Slot& slot = model_.slots[slot_id];
   tinygltf::Mesh mesh;
-  mesh.name = out_.nodes[std::size_t(stats_.gltf_node[node])].name;
+  mesh.name = result_.nodes[node].name;
   std::size_t triangle_cursor = slot.tri_start;
   for (std::size_t b = slot.batch_start; b < std::size_t(slot.batch_start) + slot.batch_count; ++b) {
     const msh::Batch& batch = model_.batches[b];
@@ -216,7 +155,7 @@ Result<int> SceneBuilder::add_mesh(std::size_t node, std::uint16_t slot_id) {
     // A lit batch (docs/formats/msh.md 5.1, 13.6): +5 names a LIGHTMAPS row, its UVs are type 18 (a lit
     // batch without them is refused before, msh.batch.lightmap_uv).
     const bool lit = batch.lightmap != msh::kBatchUnlit && !model_.lightmap_uv.empty();
-    PARKAN_ASSIGN(int material, material_for(batch, lit));
+    PARKAN_ASSIGN(int material, materials_.batch_material(chain_, batch.wear_row, lit ? batch.lightmap : msh::kBatchUnlit, lit));
     add_primitive(mesh, slot, b, triangle_cursor, chain_.resolve(batch.wear_row).cell, lit);
     mesh.primitives.back().material = material;
   }
@@ -230,7 +169,7 @@ Result<int> SceneBuilder::add_mesh(std::size_t node, std::uint16_t slot_id) {
   return int(out_.meshes.size() - 1);
 }
 
-void SceneBuilder::add_primitive(tinygltf::Mesh& mesh, const msh::Slot& slot, std::size_t batch_index,
+void TemplateBuilder::add_primitive(tinygltf::Mesh& mesh, const msh::Slot& slot, std::size_t batch_index,
                                  std::size_t& triangle_cursor, const std::optional<texm::LoadedRect>& cell,
                                  bool lit) {
   const msh::Batch& batch = model_.batches[batch_index];
@@ -319,138 +258,8 @@ void SceneBuilder::add_primitive(tinygltf::Mesh& mesh, const msh::Slot& slot, st
   extras["winding_reversed"] = tinygltf::Value(reverse);
   primitive.extras = tinygltf::Value(std::move(extras));
   mesh.primitives.push_back(std::move(primitive));
-  ++stats_.primitives;
-  stats_.vertices += sources.size();
-}
-
-// The glTF material of a batch (docs/formats/msh.md 13.7): one per (WEAR row, lightmap row).
-Result<int> SceneBuilder::material_for(const msh::Batch& batch, bool lit) {
-  const std::uint8_t lightmap_row = lit ? batch.lightmap : msh::kBatchUnlit;
-  auto key = std::make_pair(batch.wear_row, lightmap_row);
-  if (auto found = materials_.find(key); found != materials_.end()) return found->second;
-  const ResolvedMaterial& resolved = chain_.resolve(batch.wear_row);
-  const ResolvedLightmap* lightmap = lit ? &chain_.lightmap(lightmap_row) : nullptr;
-
-  tinygltf::Material m;
-  m.name = !resolved.mat0_name.empty()   ? cp1251_to_utf8(resolved.mat0_name)
-           : !resolved.wear_name.empty() ? cp1251_to_utf8(resolved.wear_name)
-                                         : fmt::format("row{}", batch.wear_row);
-  if (lightmap && !lightmap->name.empty()) m.name += " @ " + cp1251_to_utf8(lightmap->name);
-  m.doubleSided = true;  // the engine draws every batch with culling off (docs/formats/msh.md 13.5)
-  m.pbrMetallicRoughness.metallicFactor = 0.0;  // the engine's materials are not PBR: a matte dielectric
-  m.pbrMetallicRoughness.roughnessFactor = 1.0;
-  tinygltf::Value::Object extras;
-  extras["wear_row"] = resolved.wear_row ? int_value(*resolved.wear_row) : tinygltf::Value();
-  extras["wear_name"] = text_value(resolved.wear_name);
-  extras["mat0"] = text_value(resolved.mat0_name);
-  extras["match"] = tinygltf::Value(resolved.match);
-  extras["phase"] = int_value(resolved.phase);
-  if (resolved.mat) {
-    const material::Mat0& mat = *resolved.mat;
-    const material::RuntimeFlags flags = material::decode_runtime_flags(mat.attributes.attr1);
-    // The still phase (docs/formats/mat0.md 4.1, 5): diffuse p4..p6 / 255 times the texture, ambient
-    // alpha p3 * 0.01 as the opacity; ambient p0..p2 / 255 as the emissive colour of an unlit batch
-    // (the device's emissive), with the texture, so that a glow shows without scene lights. A lit
-    // batch's colour is the texture times its lightmap (docs/formats/msh.md 13.7): no emissive.
-    const material::Phase& phase = mat.phases.empty() ? material::Phase{} : mat.phases[resolved.phase];
-    const auto& p = phase.params;
-    const double opacity = std::clamp(double(material::param_percent(p[3])), 0.0, 1.0);
-    m.pbrMetallicRoughness.baseColorFactor = {double(material::param_unit(p[4])), double(material::param_unit(p[5])),
-                                              double(material::param_unit(p[6])), opacity};
-    if (!lit)
-      m.emissiveFactor = {double(material::param_unit(p[0])), double(material::param_unit(p[1])),
-                          double(material::param_unit(p[2]))};
-    m.alphaMode = alpha_mode(flags.category, resolved.image);
-    extras["attr1"] = int_value(mat.attributes.attr1);
-    extras["attr2"] = int_value(mat.attributes.attr2);
-    extras["category"] = int_value(flags.category);
-    if (auto pipeline = material::pipeline_category(flags.category)) {
-      tinygltf::Value::Object state;
-      state["blending"] = tinygltf::Value(pipeline->blending);
-      state["src"] = tinygltf::Value(std::string(material::blend_factor_name(pipeline->src)));
-      state["dst"] = tinygltf::Value(std::string(material::blend_factor_name(pipeline->dst)));
-      state["alpha_test"] = tinygltf::Value(pipeline->alpha_test);
-      extras["pipeline"] = tinygltf::Value(std::move(state));
-    }
-    extras["meta"] = int_array(std::array<std::uint32_t, 4>{mat.meta_a, mat.meta_b, mat.meta_c, mat.meta_d});
-    tinygltf::Value::Array phases;
-    for (const material::Phase& each : mat.phases) {
-      tinygltf::Value::Object entry;
-      entry["params"] = int_array(each.params);
-      entry["texture"] = text_value(each.texture_name());
-      phases.push_back(tinygltf::Value(std::move(entry)));
-    }
-    extras["phases"] = tinygltf::Value(std::move(phases));
-    tinygltf::Value::Array blocks;
-    for (const material::AnimBlock& block : mat.blocks) {
-      tinygltf::Value::Object entry;
-      entry["header"] = int_value(block.header_raw);
-      tinygltf::Value::Array keys;
-      for (const material::Key& k : block.keys) keys.push_back(int_array(std::array{k.phase, k.end_time, k.k2}));
-      entry["keys"] = tinygltf::Value(std::move(keys));
-      blocks.push_back(tinygltf::Value(std::move(entry)));
-    }
-    extras["animation_blocks"] = tinygltf::Value(std::move(blocks));
-  }
-  extras["texture"] = text_value(resolved.texture_name);
-  if (resolved.cell) {
-    const texm::LoadedRect& c = *resolved.cell;
-    tinygltf::Value::Array cell;
-    for (float v : {c.u0, c.v0, c.du, c.dv}) cell.push_back(tinygltf::Value(double(v)));
-    extras["page_cell"] = tinygltf::Value(std::move(cell));
-  }
-  if (lightmap) extras["lightmap"] = text_value(lightmap->name);
-  m.extras = tinygltf::Value(std::move(extras));
-  if (resolved.image) {
-    PARKAN_ASSIGN(int texture, texture_for(TextureKey{false, resolved.texture_name, resolved.load_flags}, *resolved.image));
-    m.pbrMetallicRoughness.baseColorTexture.index = texture;
-    const bool glows = std::any_of(m.emissiveFactor.begin(), m.emissiveFactor.end(), [](double c) { return c > 0.0; });
-    if (!lit && glows) m.emissiveTexture.index = texture;
-  }
-  if (lightmap && lightmap->image) {
-    // The lightmap page on type 18 (docs/formats/msh.md 13.7): glTF has no light map slot; occlusion
-    // (which multiplies, as the engine's second stage does) is the nearest, and the viewer draws it
-    // as a light map.
-    PARKAN_ASSIGN(int texture, texture_for(TextureKey{true, lightmap->name}, *lightmap->image));
-    m.occlusionTexture.index = texture;
-    m.occlusionTexture.texCoord = 1;
-  }
-  out_.materials.push_back(std::move(m));
-  const int index = int(out_.materials.size() - 1);
-  materials_.emplace(key, index);
-  return index;
-}
-
-Result<int> SceneBuilder::texture_for(const TextureKey& key, const texm::Image& decoded) {
-  if (auto found = textures_.find(key); found != textures_.end()) return found->second;
-  auto png_bytes = in_.options.encode_png ? in_.options.encode_png(decoded) : png::encode(decoded, png::Effort::balanced);
-  if (!png_bytes) return std::move(png_bytes).error();
-  if (out_.samplers.empty()) {
-    tinygltf::Sampler sampler;  // UVs tile (docs/formats/msh.md 4: about -32..+32)
-    sampler.wrapS = TINYGLTF_TEXTURE_WRAP_REPEAT;
-    sampler.wrapT = TINYGLTF_TEXTURE_WRAP_REPEAT;
-    sampler.magFilter = TINYGLTF_TEXTURE_FILTER_LINEAR;
-    sampler.minFilter = TINYGLTF_TEXTURE_FILTER_LINEAR_MIPMAP_LINEAR;
-    out_.samplers.push_back(sampler);
-  }
-  tinygltf::Image image;
-  image.name = cp1251_to_utf8(key.name);
-  image.mimeType = "image/png";
-  if (in_.container == Container::glb) {
-    image.bufferView = buffer_.add_view(*png_bytes);
-  } else {
-    image.uri = image_file_name(key.name, out_.images.size());
-    stats_.images.push_back(ImageFile{image.uri, std::move(*png_bytes)});
-  }
-  out_.images.push_back(std::move(image));
-  tinygltf::Texture texture;
-  texture.source = int(out_.images.size() - 1);
-  texture.sampler = 0;
-  texture.name = cp1251_to_utf8(key.name);
-  out_.textures.push_back(std::move(texture));
-  const int index = int(out_.textures.size() - 1);
-  textures_.emplace(key, index);
-  return index;
+  ++result_.primitives;
+  result_.vertices += sources.size();
 }
 
 }  // namespace
@@ -483,10 +292,73 @@ std::array<double, 4> gltf_rotation(const msh::Quat& q) {
   return {-x / length, -y / length, -z / length, w / length};  // conj(q), glTF order x, y, z, w
 }
 
+msh::Mat4 ModelTemplate::model_matrix(std::size_t n) const {
+  msh::Mat4 m = nodes[n].local;
+  for (std::size_t guard = 0; nodes[n].parent < n && guard < nodes.size(); ++guard) {
+    n = nodes[n].parent;  // parents precede children (read_hierarchy): the walk ends
+    m = msh::multiply(nodes[n].local, m);
+  }
+  return m;
+}
+
+Result<ModelTemplate> build_model_template(const SceneInput& input, MaterialChain& chain, DocumentMaterials& materials,
+                                           tinygltf::Model& out, BufferBuilder& buffer) {
+  TemplateBuilder builder(input, chain, materials, out, buffer);
+  return builder.build();
+}
+
+std::vector<int> instantiate_template(const ModelTemplate& model, int dropped_root, tinygltf::Model& out,
+                                      std::vector<int>& tops) {
+  std::vector<int> gltf_node(model.nodes.size(), -1);
+  for (std::size_t n = 0; n < model.nodes.size(); ++n) {
+    const ModelTemplate::NodeInfo& info = model.nodes[n];
+    if (!info.kept || int(n) == dropped_root) continue;
+    tinygltf::Node node;
+    node.name = info.name;
+    node.translation = info.translation;
+    node.rotation.assign(info.rotation.begin(), info.rotation.end());
+    node.extras = info.extras;
+    if (info.mesh >= 0) node.mesh = info.mesh;
+    const int index = int(out.nodes.size());
+    out.nodes.push_back(std::move(node));
+    gltf_node[n] = index;
+    if (info.parent < n && gltf_node[info.parent] >= 0)
+      out.nodes[std::size_t(gltf_node[info.parent])].children.push_back(index);
+    else
+      tops.push_back(index);
+  }
+  return gltf_node;
+}
+
+int add_axis_root(tinygltf::Model& out, const std::string& name, std::vector<int> children) {
+  // docs/formats/msh.md 13.2: Z-up to Y-up, a rotation of -90 degrees about X: (x, y, z) -> (x, z, -y).
+  tinygltf::Node up;
+  up.name = name;
+  const double half = std::sqrt(0.5);
+  up.rotation = {-half, 0.0, 0.0, half};
+  up.children = std::move(children);
+  out.nodes.push_back(std::move(up));
+  const int root = int(out.nodes.size() - 1);
+  tinygltf::Scene scene;
+  scene.name = name;
+  scene.nodes.push_back(root);
+  out.scenes.push_back(std::move(scene));
+  out.defaultScene = 0;
+  return root;
+}
+
 Result<SceneStats> build_scene(const SceneInput& input, MaterialChain& chain, tinygltf::Model& out,
                                BufferBuilder& buffer) {
-  SceneBuilder builder(input, chain, out, buffer);
-  return builder.build();
+  DocumentMaterials materials(input.options, input.container, out, buffer);
+  PARKAN_ASSIGN(ModelTemplate model, build_model_template(input, chain, materials, out, buffer));
+  SceneStats stats;
+  std::vector<int> tops;
+  stats.gltf_node = instantiate_template(model, -1, out, tops);
+  stats.primitives = model.primitives;
+  stats.vertices = model.vertices;
+  stats.images = materials.take_images();
+  add_axis_root(out, input.root_name, std::move(tops));
+  return stats;
 }
 
 }  // namespace parkan::gltf::detail

@@ -337,6 +337,21 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     }
     for (const auto& [name, specs] : libraries) files.push_back({name, *nres::build(specs)});
   }
+  // The mounted unit's three models (sample_mounts.cpp), in both sizes, with the tank's WEAR rows.
+  {
+    std::vector<nres::EntrySpec> mount_library;
+    std::vector<ByteBuffer> mount_bytes;
+    const std::vector<MountModel> mounts = mount_models();
+    mount_bytes.reserve(mounts.size());
+    static const std::string mount_wear = model_wear_text("tank");
+    for (const MountModel& m : mounts) {
+      mount_bytes.push_back(build_sample_model(m.model).value());  // valid by construction
+      mount_library.push_back({kTypeMesh, 0, 0, 0, m.stem + ".msh", mount_bytes.back()});
+      mount_library.push_back({material::kWearTypeId, 0, 0, 1, m.stem + ".wea", as_bytes(mount_wear)});
+      objects.push_back({std::string(kMountLibrary), m.stem, m.key, std::string(kMountFamily), false});
+    }
+    files.push_back({std::string(kMountLibrary), *nres::build(mount_library)});
+  }
   for (SampleFile& f : sample_objects(objects, options)) files.push_back(std::move(f));
   // The world places these prototypes: unit assemblies, maps, missions (sample_world.cpp).
   for (SampleFile& f : sample_world(objects, options)) files.push_back(std::move(f));

@@ -27,6 +27,7 @@ constexpr std::size_t kDescriptionCapacity = 48;  // the description is a buffer
 struct UnitFile {
   std::string path;  // '\\' separated, as a mission names it
   bool building = false;
+  bool mounted = false;  // the carrier with its turret and gun on sockets: one per mission, placed apart
 };
 
 struct Keys {
@@ -36,6 +37,7 @@ struct Keys {
 Keys sort_keys(const std::vector<ObjectModel>& prototypes) {
   Keys k;
   for (const ObjectModel& p : prototypes) {
+    if (p.family == kMountFamily) continue;  // the mounted unit's parts: its own .dat only
     if (p.family == "vehicle" || p.family == "robot") k.units.push_back(p.key);
     else if (p.family == "building") k.buildings.push_back(p.key);
     else if (p.family == "plant") (p.key.find("rock") != std::string::npos ? k.rocks : k.vegetation).push_back(p.key);
@@ -69,6 +71,19 @@ ByteBuffer warbot(const std::string& chassis, const Keys& keys, std::uint32_t in
     a.parts.push_back(part(key, fmt::format("Part {}", i + 1), unit::PartClass::internal, std::int32_t(i), clip ? 1 : 0));
     if (clip) a.parts.push_back(part(key, "Clip", unit::PartClass::ammunition, 0, 0));
   }
+  return unit::write_assembly(a).value();  // names well under 32 bytes
+}
+
+// The mounted unit (sample_mounts.cpp): the carrier, the turret on its Base_TL, the gun on the
+// turret's Base_gun, and one internal part with its clip in controller slots.
+ByteBuffer mounted_unit(const Keys& keys) {
+  unit::Assembly a;
+  a.class_word = kWarbotClass;
+  a.parts.push_back(part(std::string(kMountChassisKey), "Carrier", unit::PartClass::chassis, unit::kNoAttachment, 2));
+  a.parts.push_back(part(std::string(kMountTurretKey), "Turret", unit::PartClass::turret, kMountTurretSocket, 1));
+  a.parts.push_back(part(std::string(kMountGunKey), "Gun", unit::PartClass::gun, kMountGunSocket, 0));
+  a.parts.push_back(part(keys.parts.front(), "Engine", unit::PartClass::internal, 0, 1));
+  a.parts.push_back(part(keys.parts.front(), "Clip", unit::PartClass::ammunition, 0, 0));
   return unit::write_assembly(a).value();  // names well under 32 bytes
 }
 
@@ -147,15 +162,24 @@ mission::Mission make_mission(const MapSpec& map, const std::vector<UnitFile>& u
     m.objects.push_back(std::move(o));
   };
   std::vector<const UnitFile*> buildings, warbots;
-  for (const UnitFile& u : units) (u.building ? buildings : warbots).push_back(&u);
+  const UnitFile* mounted = nullptr;
+  for (const UnitFile& u : units) {
+    if (u.mounted) mounted = &u;
+    else (u.building ? buildings : warbots).push_back(&u);
+  }
   // The engine's order: buildings, then units, then scenery.
   const std::uint32_t owners = std::max<std::uint32_t>(1, clans_wanted - 1);
   for (std::uint32_t c = 1; c <= owners && c < clans_wanted; ++c)
     for (std::uint32_t b = 0; b < 1 + objects_wanted / 15; ++b)
       owned(0, *buildings[rng.below(std::uint32_t(buildings.size()))], c, "building");
   for (std::uint32_t c = 1; c <= owners && c < clans_wanted; ++c)
-    for (std::uint32_t u = 0; u < 2 + objects_wanted / 8; ++u)
+    for (std::uint32_t u = 0; u < 2 + objects_wanted / 8; ++u) {
+      if (c == 1 && u == 0 && mounted) {  // the player's first unit: the carrier, its parts on sockets
+        owned(1, *mounted, c, "carrier");
+        continue;
+      }
       owned(1, *warbots[rng.below(std::uint32_t(warbots.size()))], c, "warbot");
+    }
   while (m.objects.size() < objects_wanted && (!keys.vegetation.empty() || !keys.rocks.empty())) {
     const bool rock = !keys.rocks.empty() && (keys.vegetation.empty() || rng.below(4) == 0);
     const std::vector<std::string>& pool = rock ? keys.rocks : keys.vegetation;
@@ -223,6 +247,13 @@ std::vector<SampleFile> sample_world(const std::vector<ObjectModel>& prototypes,
     files.push_back({"UNITS/BUILDINGS/" + name + ".dat",
                      building(keys.buildings[i % keys.buildings.size()], kBuildingClasses[i % kBuildingClasses.size()])});
     units.push_back({"UNITS\\BUILDINGS\\" + name + ".dat", true});
+  }
+
+  if (!keys.parts.empty()) {
+    files.push_back({std::string(kMountUnitPath), mounted_unit(keys)});
+    std::string path(kMountUnitPath);
+    std::replace(path.begin(), path.end(), '/', '\\');
+    units.push_back({path, false, true});
   }
 
   std::vector<MapSpec> maps = {{"M01", 8, 4, 100, options.seed}};

@@ -5,6 +5,7 @@
 // world specification.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sample/sample_model_catalog.hpp"
@@ -38,6 +39,22 @@ SampleFile sample_areal_map(const MapSpec& map);
 // A .bas of a model whose footprint is the box (x0, y0)..(x1, y1): the inner outline on it, the outer
 // clearance ring 1.35 times as wide each way (1.82 times the area), both anticlockwise (sample_world.cpp).
 ByteBuffer base_outline(float x0, float y0, float x1, float y1);
+
+// The mounted unit (sample_mounts.cpp): a carrier chassis, a turret on its Base_TL and a gun on the
+// turret's Base_gun, each part's root node geometry-less (the engine drops it when mounting).
+inline constexpr std::string_view kMountLibrary = "mounts.rlb";
+inline constexpr std::string_view kMountFamily = "mount";  // ObjectModel::family of the three prototypes
+inline constexpr std::string_view kMountChassisKey = "u_carrier_01";
+inline constexpr std::string_view kMountTurretKey = "e_tur_tt_01";
+inline constexpr std::string_view kMountGunKey = "e_gun_01";
+inline constexpr std::int32_t kMountTurretSocket = 1;  // Base_TL: node 1 of the carrier
+inline constexpr std::int32_t kMountGunSocket = 2;     // Base_gun: node 2 of the turret
+inline constexpr std::string_view kMountUnitPath = "UNITS/UNITS/carrier_01.dat";
+struct MountModel {
+  std::string key, stem;
+  SampleModel model;
+};
+std::vector<MountModel> mount_models();
 
 // The unit assemblies and missions over `prototypes` (sample_world.cpp).
 std::vector<SampleFile> sample_world(const std::vector<ObjectModel>& prototypes, const SampleOptions& options);

@@ -51,11 +51,11 @@ TEST_F(ValidateCli, ACleanGamePrintsItsSummaryAndExitsZero) {
       << r.err;
   EXPECT_NE(r.err.find("[mat0.block.mode]\nparkan: warning: archives/edge_cases.lib: gap"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("parkan: note:"), r.err.find("parkan: note: Textures.lib::FIRE0.0: ")) << r.err;
-  EXPECT_EQ(r.out.rfind(game.path().string() + ": 13 archives, 202 resources\n\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind(game.path().string() + ": 14 archives, 212 resources\n\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("type         count      ok  warnings  errors\n"), std::string::npos) << r.out;
   // Types as `archive list` prints them: models are MESH entries, prototypes carry FourCC types.
-  EXPECT_NE(r.out.find("\nMESH            11      11         0       0\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\nBTLU             3       3         0       0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nMESH            14      14         0       0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nBTLU             4       4         0       0\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\nSUNO             1       1         0       0\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("\nobjects "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n0 errors, 7 warnings, 8 notes\n"), std::string::npos) << r.out;
@@ -69,15 +69,17 @@ TEST_F(ValidateCli, TheJsonReportHasTheKeysOfTheContract) {
   const ByteBuffer text = test::read_bytes(report);
   json doc = json::parse(std::string(text.begin(), text.end()));
   EXPECT_EQ(doc["game"], game.path().string());
-  EXPECT_EQ(doc["summary"]["archives"], 13);
-  EXPECT_EQ(doc["summary"]["resources"], 202);  // 194 + the world: Land.msh, Land.map, two WEARs, data.tma, three .dat
+  EXPECT_EQ(doc["summary"]["archives"], 14);  // + mounts.rlb
+  // 194 + the world: Land.msh, Land.map, two WEARs, data.tma, four .dat; mounts.rlb (3 models, 3 WEARs) and
+  // their 3 objects.rlb prototypes
+  EXPECT_EQ(doc["summary"]["resources"], 212);
   EXPECT_EQ(doc["summary"]["errors"], 1);
   EXPECT_EQ(doc["summary"]["warnings"], 7);  // 6 + the sprites.lib quirk
   // gamefont.rlb holds a Tfnt and its PAL.PAL (docs/formats/texm.md 3.4), no Texm.
   EXPECT_EQ(doc["by_type"]["Texm"], json::parse(R"({"count": 59, "ok": 58, "warnings": 0, "errors": 1})"));
   EXPECT_EQ(doc["by_type"]["Tfnt"], json::parse(R"({"count": 1, "ok": 1, "warnings": 0, "errors": 0})"));
   // Prototypes count under their FourCC, as `archive list` prints the type (no renamed kinds).
-  EXPECT_EQ(doc["by_type"]["BTLU"], json::parse(R"({"count": 3, "ok": 3, "warnings": 0, "errors": 0})"));
+  EXPECT_EQ(doc["by_type"]["BTLU"], json::parse(R"({"count": 4, "ok": 4, "warnings": 0, "errors": 0})"));
   EXPECT_FALSE(doc["by_type"].contains("objects"));
   const json* grass = nullptr;
   for (const json& f : doc["findings"])
@@ -115,7 +117,7 @@ TEST_F(ValidateCli, AModelIsCheckedAgainstItsWearAsMshCheckChecksIt) {
   }
   auto r = run_cli({"validate", game.path().string()});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("\nMESH            11      10         0       1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nMESH            14      13         0       1\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n9 errors, 8 warnings, 8 notes\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.err.rfind("parkan: error: models.rlb::building.msh: batch 0: lightmapped (+5 = 0x00) but building.wea "
                         "has no LIGHTMAPS block (docs/formats/msh.md 12.1) at offset 0x",

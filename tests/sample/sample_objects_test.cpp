@@ -69,7 +69,9 @@ TEST(SampleObjects, SmallGameHasAPrototypePerModelAParentRefAndASun) {
     keys.push_back(key);
     EXPECT_TRUE(check_object_refs(payload).empty()) << key;
   }
-  EXPECT_EQ(keys, (std::vector<std::string>{"c_vehicle", "r_h_01", "sun", "u_tank_01", "u_tank_01_b", "u_walker_01"}));
+  // + the mounted unit's carrier, turret and gun (mounts.rlb, src/sample/sample_mounts.cpp)
+  EXPECT_EQ(keys, (std::vector<std::string>{"c_vehicle", "e_gun_01", "e_tur_tt_01", "r_h_01", "sun", "u_carrier_01",
+                                            "u_tank_01", "u_tank_01_b", "u_walker_01"}));
   ObjectRegistry registry = game.registry();
   const std::map<std::string, std::string> models = {
       {"u_tank_01", "tank.msh"}, {"r_h_01", "building.msh"}, {"u_walker_01", "walker.msh"}, {"u_tank_01_b", "tank.msh"}};
@@ -118,10 +120,10 @@ TEST(SampleObjects, EveryRetailPrototypeResolvesToAnExistingModel) {
     std::string stem = r.model->resource.substr(0, r.model->resource.size() - 4);
     EXPECT_EQ(r.expanded.back().resource, stem + ".wea") << key;
   }
-  EXPECT_EQ(with_model, 400u);
+  EXPECT_EQ(with_model, 403u);  // the catalog's 400 and the mounted unit's 3
   EXPECT_EQ(via_parent, 20u);
   EXPECT_EQ(without_model, (std::vector<std::string>{"c_building", "c_robot", "c_vehicle", "sun"}));
-  EXPECT_EQ(prototypes, 404u);
+  EXPECT_EQ(prototypes, 407u);
   EXPECT_EQ(game.archives.at("system.rlb").size(), 4u);
 }
 
@@ -158,7 +160,7 @@ TEST(SampleObjects, FourCcTypesSizesAndEmptySlots) {
     }
   EXPECT_EQ(game.object_types.at("sun"), 0x4F4E5553u);
   EXPECT_EQ(per_type, (std::map<std::string, std::size_t>{
-                          {"BTLU", 140}, {"EXTO", 90}, {"FORT", 3}, {"STAT", 170}, {"SUNO", 1}}));
+                          {"BTLU", 141}, {"EXTO", 92}, {"FORT", 3}, {"STAT", 170}, {"SUNO", 1}}));
 }
 
 TEST(SampleObjects, KeysInTheGamesStyle) {
@@ -168,7 +170,7 @@ TEST(SampleObjects, KeysInTheGamesStyle) {
     EXPECT_LT(key.size(), kObjectNameField) << key;
     ++prefixes[key.substr(0, key.find('_') + 1)];
   }
-  EXPECT_EQ(prefixes["u_"], 140u);  // vehicles, robots, turrets (units.rlb)
+  EXPECT_EQ(prefixes["u_"], 141u);  // vehicles, robots, turrets (units.rlb), the carrier (mounts.rlb)
   EXPECT_EQ(prefixes["s_"], 170u);  // towers, trees, rocks, props (static.rlb)
   EXPECT_EQ(prefixes["r_"], 90u);   // buildings: r_h_NN
   EXPECT_EQ(prefixes["c_"], 3u);

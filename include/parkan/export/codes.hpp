@@ -21,5 +21,13 @@ inline constexpr const char* kTextureMissing = "gltf.texture.missing";
 inline constexpr const char* kTextureRead = "gltf.texture.read";
 inline constexpr const char* kTexturePage = "gltf.texture.page";
 inline constexpr const char* kLightmapMissing = "gltf.lightmap.missing";
+// The world export (gltf_world.hpp).
+inline constexpr const char* kMissionMap = "gltf.mission.map";
+inline constexpr const char* kMissionTerrain = "gltf.mission.terrain";
+inline constexpr const char* kMissionUnit = "gltf.mission.unit";
+inline constexpr const char* kMissionKey = "gltf.mission.key";
+inline constexpr const char* kMissionModel = "gltf.mission.model";
+inline constexpr const char* kMissionSocket = "gltf.mission.socket";
+inline constexpr const char* kMissionHost = "gltf.mission.host";
 
 }  // namespace parkan::gltf::codes

@@ -69,6 +69,8 @@ struct Exported {
   std::size_t nodes = 0;  // model nodes exported (the cockpit, or the rest; docs/formats/msh.md 13.1)
   std::size_t primitives = 0, vertices = 0, materials = 0, animated_nodes = 0;
   std::uint32_t frames = 0;  // frames sampled (0 without animation)
+  std::size_t meshes = 0;    // glTF meshes (gltf_world.hpp: one per node with geometry of each distinct model)
+  std::size_t objects = 0;   // gltf_world.hpp: placed objects (a mission) or mounted parts (a unit)
 };
 
 // Refuses, with one error, what cannot be exported: a model that does not read, any check_model
