@@ -66,9 +66,6 @@ msh::Mat4 placement_matrix(const mission::Vec3& position, const mission::Vec3& a
 // 4, "Mounting"). Returns the number of parts drawn.
 std::size_t mount_assembly(WorldDocument& doc, ModelLibrary& library, const unit::Assembly& assembly, int parent,
                            std::string_view context);
-// Whether a part hangs on a socket of its parent's mesh (a turret or a gun: class 1 or 4, or a
-// class-2 part whose key starts with e_gun_); the other parts sit in controller slots and are not drawn.
-bool part_is_mounted(const unit::Part& part);
 // The model node a mounted part loses (its root node 0), or -1 when node 0 is not a root.
 int mounted_root(const ModelTemplate& model);
 

@@ -13,13 +13,6 @@ namespace parkan::gltf::detail {
 
 namespace {
 
-constexpr std::string_view kSocketPrefix = "Base_";  // the sockets of the retail meshes
-constexpr std::string_view kGunKeyPrefix = "e_gun_";  // a gun stored with class 2 (world specification 4)
-
-bool starts_with_folded(std::string_view text, std::string_view prefix) {
-  return text.size() >= prefix.size() && fold_lower_text(text.substr(0, prefix.size())) == fold_lower_text(prefix);
-}
-
 // A part's glTF node: identity transform, named "<display name> (<key>)", the part's record in extras.
 int part_node(WorldDocument& doc, const unit::Part& part, std::size_t index, int parent) {
   tinygltf::Node node;
@@ -38,13 +31,6 @@ int part_node(WorldDocument& doc, const unit::Part& part, std::size_t index, int
 
 }  // namespace
 
-bool part_is_mounted(const unit::Part& part) {
-  if (part.part_class == static_cast<std::uint32_t>(unit::PartClass::turret) ||
-      part.part_class == static_cast<std::uint32_t>(unit::PartClass::gun))
-    return true;
-  return part.part_class == static_cast<std::uint32_t>(unit::PartClass::armour) && starts_with_folded(part.key, kGunKeyPrefix);
-}
-
 int mounted_root(const ModelTemplate& model) {
   return !model.nodes.empty() && model.nodes[0].parent == msh::kNoParent ? 0 : -1;
 }
@@ -62,7 +48,7 @@ std::size_t mount_assembly(WorldDocument& doc, ModelLibrary& library, const unit
     const unit::Part& part = assembly.parts[i];
     const std::string where = fmt::format("{}: part {}", context, i);
     const bool root = part.parent < 0 || std::size_t(part.parent) >= i;
-    if (!root && !part_is_mounted(part)) continue;  // a controller slot: not drawn
+    if (!root && !unit::hangs_on_socket(part)) continue;  // a controller slot: not drawn
     int hang_on = parent;
     if (!root) {
       const Placed& owner = placed[std::size_t(part.parent)];
@@ -77,10 +63,10 @@ std::size_t mount_assembly(WorldDocument& doc, ModelLibrary& library, const unit
         hang_on = owner.node;
       } else {
         hang_on = owner.gltf_node[std::size_t(socket)];
-        if (!starts_with_folded(owner.model->nodes[std::size_t(socket)].name, kSocketPrefix))
-          doc.warn(codes::kMissionSocket, fmt::format("{} ({}): node {} \"{}\" of its parent's mesh is no {}* socket",
+        if (!unit::is_socket_name(owner.model->nodes[std::size_t(socket)].name))
+          doc.warn(codes::kMissionSocket, fmt::format("{} ({}): node {} \"{}\" of its parent's mesh is no Base_* socket",
                                                       where, cp1251_to_utf8(part.key), socket,
-                                                      owner.model->nodes[std::size_t(socket)].name, kSocketPrefix));
+                                                      cp1251_to_utf8(owner.model->nodes[std::size_t(socket)].name)));
       }
     }
     Placed& self = placed[i];
