@@ -46,6 +46,19 @@ struct PlacedObjectUse {
   std::int32_t logical_id = 0;
   std::int32_t host = -1, hallway = -1;  // the building a unit starts in (logical id) and its path node
   std::uint64_t host_offset = 0;
+  float x = 0, y = 0;
+  std::uint64_t position_offset = 0;
+};
+// What the world checks need of a terrain: the highest Land1.wea row its faces wear (tex1, and tex2
+// other than 0xFF), the face wearing it first, and the map box's XY extent (stream 2's corners).
+struct TerrainUse {
+  struct Row {
+    std::uint8_t row = 0;
+    std::size_t face = 0;
+    std::uint64_t offset = 0;  // of that face's tex byte in the file
+  };
+  std::optional<Row> tex1, tex2;
+  float min_x = 0, min_y = 0, max_x = 0, max_y = 0;
 };
 struct MissionUse {
   std::string map_folder;  // "DATA/MAPS/SC_3"
@@ -75,6 +88,7 @@ struct ResourceFacts {
   bool indexed_texture = false;                     // Texm in format 0
   std::optional<std::vector<objects::ObjectRef>> prototype;  // objects.rlb entry (raw views dropped)
   std::optional<MissionUse> mission;                     // data.tma: its map and placed objects
+  std::optional<TerrainUse> terrain;                     // Land.msh: the WEAR rows its faces wear, its extent
   std::vector<UnitPartUse> unit_parts;                   // a .dat: the prototypes of its parts
 };
 

@@ -57,6 +57,13 @@ constexpr ReferenceRule kUnitSocketRange{codes::kUnitSocketRange, Severity::erro
 constexpr ReferenceRule kUnitSocketName{codes::kUnitSocketName, Severity::warning};
 // A unit starting in a building at a hall-way vertex past the host model's path graph.
 constexpr ReferenceRule kMissionHostHallway{codes::kMissionHostHallway, Severity::error};
+// An object placed off the map's box: the engine's cell lookup has no square for it.
+constexpr ReferenceRule kMissionObjectOutside{codes::kMissionObjectOutside, Severity::warning};
+// A terrain face wearing a row past Land1.wea: the engine indexes past its material table.
+constexpr ReferenceRule kTerrainWearRow{codes::kTerrainWearRow, Severity::error};
+// Land2.wea is read row for row beside Land1.wea (the microtexture of the same row): retail files
+// always have the same length.
+constexpr ReferenceRule kTerrainWearLength{codes::kTerrainWearLength, Severity::warning};
 // The files every map folder holds (docs/formats/mission.md 4, the world specification section 0).
 constexpr std::array<std::string_view, 4> kMapFiles = {"Land.msh", "Land.map", "Land1.wea", "Land2.wea"};
 
@@ -345,6 +352,52 @@ void check_mission_hosts(CheckedResource& m, GameIndex& index) {
   }
 }
 
+std::string folder_of(std::string_view path) {
+  const std::size_t slash = path.rfind('/');
+  return std::string(slash == std::string_view::npos ? std::string_view() : path.substr(0, slash + 1));
+}
+
+// The rows of a map folder's loose WEAR (Land1.wea, Land2.wea); nullopt when it is absent or does not read.
+std::optional<std::size_t> wear_rows(GameIndex& index, const std::string& path) {
+  const CheckedResource* wear = index.resource(path, "");
+  if (!wear || !wear->facts.wear_read) return std::nullopt;
+  return wear->facts.wear_materials.size();
+}
+
+// A terrain's faces against the Land1.wea beside it (both tex bytes are its rows, docs/formats/terrain.md),
+// and Land2.wea's length against it. The WEARs' materials are their own references (wear.material.missing).
+void check_terrain_references(CheckedResource& land, GameIndex& index) {
+  const TerrainUse& use = *land.facts.terrain;
+  const std::string folder = folder_of(land.file);
+  const std::optional<std::size_t> rows = wear_rows(index, folder + "Land1.wea");
+  if (!rows) return;  // the map folder's own finding (mission.map.missing) or the WEAR's say why
+  for (const auto& [row, layer] : {std::pair{use.tex1, "tex1"}, std::pair{use.tex2, "tex2"}}) {
+    if (!row || row->row < *rows) continue;
+    add_reference_finding(land, kTerrainWearRow, row->offset,
+                          fmt::format("face {} wears row {} of Land1.wea ({}), which has {} rows", row->face, row->row,
+                                      layer, *rows));
+  }
+  const std::optional<std::size_t> second = wear_rows(index, folder + "Land2.wea");
+  if (second && *second != *rows)
+    add_reference_finding(land, kTerrainWearLength, std::nullopt,
+                          fmt::format("Land2.wea has {} rows and Land1.wea {}: the engine pairs them row for row",
+                                      *second, *rows));
+}
+
+// Every placed object within the XY box of its map's terrain.
+void check_mission_extent(CheckedResource& m, GameIndex& index) {
+  const MissionUse& use = *m.facts.mission;
+  const CheckedResource* land = index.resource(world_path(use.map_folder + "/Land.msh"), "");
+  if (!land || !land->facts.terrain) return;
+  const TerrainUse& box = *land->facts.terrain;
+  for (const PlacedObjectUse& o : use.objects) {
+    if (o.x >= box.min_x && o.x <= box.max_x && o.y >= box.min_y && o.y <= box.max_y) continue;
+    add_reference_finding(m, kMissionObjectOutside, o.position_offset,
+                          fmt::format("object {} at ({}, {}) is outside the map's box ({}..{}, {}..{})", o.index, o.x,
+                                      o.y, box.min_x, box.max_x, box.min_y, box.max_y));
+  }
+}
+
 }  // namespace
 
 void check_references(GameFacts& facts) {
@@ -357,6 +410,9 @@ void check_references(GameFacts& facts) {
     else if (r.facts.mission) {
       check_mission_references(r, facts, index);
       check_mission_hosts(r, index);
+      check_mission_extent(r, index);
+    } else if (r.facts.terrain) {
+      check_terrain_references(r, index);
     }
     else if (!r.facts.unit_parts.empty()) check_unit_references(r, index);
     else if (r.type == wear) check_wear_references(r, index, missing);

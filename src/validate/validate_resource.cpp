@@ -6,6 +6,7 @@
 #include "validate/validate_internal.hpp"
 #include "parkan/mission/mission.hpp"
 #include "parkan/resource/payload.hpp"
+#include "parkan/terrain/land.hpp"
 #include "parkan/unit/assembly.hpp"
 #include "parkan/validate/codes.hpp"
 #include "parkan/validate/validate.hpp"
@@ -120,9 +121,28 @@ void note_world_uses(const resource::Kind& k, const ResourceInput& input, Checke
     for (std::size_t i = 0; i < m->objects.size(); ++i) {
       const mission::Object& o = m->objects[i];
       use.objects.push_back({i, o.kind, std::string(mission::stored_text(o.path)), o.offsets.record, o.logical_id,
-                             o.host, o.hallway, o.offsets.host});
+                             o.host, o.hallway, o.offsets.host, o.position[0], o.position[1], o.offsets.position});
     }
     out.facts.mission = std::move(use);
+  } else if (k.key == "terrain") {
+    auto land = terrain::read_terrain(input.bytes);
+    if (!land) return;
+    const terrain::Stream* faces = land->stream(terrain::kFacesType);
+    TerrainUse use;
+    for (std::size_t i = 0; i < land->faces.size(); ++i) {
+      const terrain::Face& f = land->faces[i];
+      const std::uint64_t record = (faces ? faces->offset : 0) + i * terrain::kFaceStride;
+      if (!use.tex1 || f.tex1 > use.tex1->row) use.tex1 = TerrainUse::Row{f.tex1, i, record + terrain::kFaceTex1Offset};
+      if (f.has_second_material() && (!use.tex2 || f.tex2 > use.tex2->row))
+        use.tex2 = TerrainUse::Row{f.tex2, i, record + terrain::kFaceTex2Offset};
+    }
+    use.min_x = use.max_x = land->corners[0].x;
+    use.min_y = use.max_y = land->corners[0].y;
+    for (const terrain::Vec3& c : land->corners) {
+      use.min_x = std::min(use.min_x, c.x), use.max_x = std::max(use.max_x, c.x);
+      use.min_y = std::min(use.min_y, c.y), use.max_y = std::max(use.max_y, c.y);
+    }
+    out.facts.terrain = use;
   } else if (k.key == "unit") {
     auto assembly = unit::read_assembly(input.bytes);
     if (!assembly) return;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "parkan/mission/mission.hpp"
 #include "parkan/objects/objects.hpp"
 #include "parkan/resource/kind.hpp"
 #include "parkan/sample/sample_game.hpp"
@@ -16,6 +17,7 @@
 #include "parkan/nres/archive.hpp"
 #include "parkan/nres/edit.hpp"
 #include "parkan/nres/write.hpp"
+#include "parkan/terrain/land.hpp"
 #include "parkan/texm/encode.hpp"
 #include "support.hpp"
 
@@ -624,6 +626,51 @@ TEST_F(Planted, TurretsAndGunsHangOnBaseSocketsAndHostedUnitsOnThePathGraph) {
                                 "whose model \"p_mount\" has 3 path nodes");
   EXPECT_EQ(hallway[0].location.offset, hosts[2]);
   EXPECT_EQ(hallway[0].severity, Severity::error);
+}
+
+// A map's faces wear rows of the Land1.wea beside them (both bytes), Land2.wea has as many rows, and
+// a mission's objects stand inside the map's box. The sample's M01 has 5 rows in each WEAR.
+TEST_F(Planted, TerrainRowsAndObjectsStayWithinTheirMap) {
+  const std::filesystem::path map = at("DATA/MAPS/M01");
+  ByteBuffer land = test::read_bytes(map / "Land.msh");
+  auto archive = nres::read(land);
+  ASSERT_TRUE(archive);
+  std::uint64_t faces = 0;
+  for (const nres::Entry& e : archive->entries)
+    if (e.type_id == 21) faces = e.data_offset;
+  ASSERT_GT(faces, 0u);
+  land[faces + 7 * 28 + 4] = 48;  // face 7's tex1
+  test::write_bytes(map / "Land.msh", land);
+  test::write_bytes(map / "Land2.wea", text_bytes("4\n0 A\n1 B\n2 C\n3 D\n"));
+
+  ByteBuffer tma = test::read_bytes(at("MISSIONS/Single.01/data.tma"));
+  auto placed = mission::read_mission(tma);
+  ASSERT_TRUE(placed);
+  const std::size_t position = placed->objects[2].offsets.position;
+  store_u32(tma.data() + position, 0xC59C4000);  // x = -5000
+  test::write_bytes(at("MISSIONS/Single.01/data.tma"), tma);
+  auto read_land = terrain::read_terrain(land);
+  ASSERT_TRUE(read_land);
+  float min_x = 1e30f, max_x = -1e30f, min_y = 1e30f, max_y = -1e30f;
+  for (const terrain::Vec3& c : read_land->corners) {
+    min_x = std::min(min_x, c.x), max_x = std::max(max_x, c.x), min_y = std::min(min_y, c.y), max_y = std::max(max_y, c.y);
+  }
+
+  const ValidationReport report = validate();
+  const auto rows = findings_of(report, "terrain.wear.row", "DATA/MAPS/M01/Land.msh", "");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].message, "face 7 wears row 48 of Land1.wea (tex1), which has 5 rows");
+  EXPECT_EQ(rows[0].location.offset, faces + 7 * 28 + 4);
+  EXPECT_EQ(rows[0].severity, Severity::error);
+  const auto length = findings_of(report, "terrain.wear.length", "DATA/MAPS/M01/Land.msh", "");
+  ASSERT_EQ(length.size(), 1u);
+  EXPECT_EQ(length[0].message, "Land2.wea has 4 rows and Land1.wea 5: the engine pairs them row for row");
+  const auto outside = findings_of(report, "mission.object.outside", "MISSIONS/Single.01/data.tma", "");
+  ASSERT_EQ(outside.size(), 1u);
+  EXPECT_EQ(outside[0].message, fmt::format("object 2 at (-5000, {}) is outside the map's box ({}..{}, {}..{})",
+                                            placed->objects[2].position[1], min_x, max_x, min_y, max_y));
+  EXPECT_EQ(outside[0].location.offset, position);
+  EXPECT_EQ(outside[0].severity, Severity::warning);
 }
 
 TEST_F(Planted, AnArchiveWithABrokenDirectoryIsReportedAndTheRestStillChecked) {

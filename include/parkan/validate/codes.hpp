@@ -17,6 +17,9 @@ inline constexpr const char* kUnitPrototypeMissing = "unit.prototype.missing";
 inline constexpr const char* kUnitSocketRange = "unit.socket.range";
 inline constexpr const char* kUnitSocketName = "unit.socket.name";
 inline constexpr const char* kMissionHostHallway = "mission.host.hallway";
+inline constexpr const char* kMissionObjectOutside = "mission.object.outside";
+inline constexpr const char* kTerrainWearRow = "terrain.wear.row";
+inline constexpr const char* kTerrainWearLength = "terrain.wear.length";
 
 // References across the game (docs/formats/mat0.md 8.5, docs/formats/wear.md 7.3, docs/formats/texm.md 8).
 inline constexpr const char* kWearMaterialMissing = "wear.material.missing";
