@@ -1,8 +1,9 @@
 // The `parkan view` page in a real browser: writes the sample game, starts `parkan view` on it, drives
 // headless Chromium through the DevTools protocol (cdp.mjs, over --remote-debugging-pipe) and asserts on
 // what is rendered: the tree and its keyboard, the filter, a texture, a material playing, a model drawn by
-// WebGL (pixels read back), the findings, a broken resource shown as diagnostics; #errors stays empty.
-// Screenshots of the texture, material and model panels go to --out.
+// WebGL (pixels read back), the mission page (a marker per object, a click loads it in 3D, the whole
+// mission in 3D), a unit and a terrain, the findings, a broken resource shown as diagnostics; #errors
+// stays empty. Screenshots of the texture, material, model and mission panels go to --out.
 //
 //   node view_browser_test.mjs --parkan BIN --chromium BIN --out DIR
 import { spawn, execFileSync } from "node:child_process";
@@ -388,6 +389,13 @@ async function main() {
   await waitPanel("unit", "loaded", 20000);
   await noErrors("unit");
   step(`unit ${unitFile.file} in 3D`);
+  // A terrain file opens its map from above.
+  const terrainFile = game.files.find((f) => f.view === "terrain");
+  await go(`#/terrain?${q({ file: terrainFile.file })}`);
+  await waitPanel("terrain", "loaded", 20000);
+  await page.waitFor(`${panel("terrain")}.dataset.map === "loaded"`, 10000, "the terrain's map image did not load");
+  await noErrors("terrain");
+  step(`terrain ${terrainFile.file}: the map from above`);
 
   // --- findings ---
   await page.evaluate(`document.getElementById("findings-button").click(); true`);
