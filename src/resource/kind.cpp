@@ -138,7 +138,7 @@ const std::array<Kind, 17> kKinds = {{
     // and read by its name, never recognized by its bytes.
     {"objects", "objects.rlb", "prototype", 0, 0, kObjectsExtensions, "none", 0, 0, 0, nullptr, nullptr, false, "archive"},
     // UNITS/**/*.dat: a tree of parts (docs/formats/unit.md), told by its first word 0x0000F0F1.
-    {"unit", "unit assembly", "unit", 0, unit::kMagic, kUnitExtensions, "none", 0, 0, 0,
+    {"unit", "unit assembly", "unit", 0, unit::kMagic, kUnitExtensions, "unit", 0, 0, 0,
      check_bytes<unit::check_assembly>, read_then_json<unit::Assembly, unit::read_assembly, unit::assembly_json>, false,
      "unit"},
     // The per-object data files beside a model (docs/formats/objdata.md), told by their entry types.
@@ -152,11 +152,11 @@ const std::array<Kind, 17> kKinds = {{
      check_bytes<objdata::check_base>, read_then_json<objdata::Base, objdata::read_base, objdata::base_json>, false,
      "bas"},
     // Land.msh (docs/formats/terrain.md): an NRes like a model, told by its type-21 streams named "Land".
-    {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "none", 0, 0, 0, check_bytes<terrain::check_terrain>,
+    {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "terrain", 0, 0, 0, check_bytes<terrain::check_terrain>,
      read_then_json<terrain::Terrain, terrain::read_terrain, terrain::terrain_json>, false, "terrain"},
     // MISSIONS/**/data.tma (docs/formats/mission.md): it starts with the route section's version 1, no
     // magic, so it is told by its name.
-    {"mission", "mission", "mission", 0, 0, kMissionExtensions, "none", 0, 0, 0, check_bytes<mission::check_mission>,
+    {"mission", "mission", "mission", 0, 0, kMissionExtensions, "mission", 0, 0, 0, check_bytes<mission::check_mission>,
      read_then_json<mission::Mission, mission::read_mission, mission::mission_json>, false, "mission"},
     // Land.map (docs/formats/areal.md): a bare NRes told apart by kind_of, not by a type id (12 is a
     // small number other archives may use) nor a magic of its own.

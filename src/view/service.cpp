@@ -56,6 +56,12 @@ Response Service::handle(std::string_view path, const Query& query) const {
   if (path == "/api/material/samples") return handle_material_samples(s, query);
   if (path == "/api/model") return handle_model(s, query);
   if (path == "/api/model.glb") return handle_model_glb(s, query);
+  if (path == "/api/mission") return handle_mission(s, query);
+  if (path == "/api/mission/map.png") return handle_mission_map_png(s, query);
+  if (path == "/api/mission.glb") return handle_mission_glb(s, query);
+  if (path == "/api/mission/object.glb") return handle_mission_object_glb(s, query);
+  if (path == "/api/unit.glb") return handle_unit_glb(s, query);
+  if (path == "/api/terrain/map.png") return handle_terrain_map_png(s, query);
   return error_response(404, "view.not_found", fmt::format("no such API: {}", path));
 }
 

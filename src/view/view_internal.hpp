@@ -56,6 +56,10 @@ Response error_response(int status, std::string_view code, std::string_view mess
 // A resource that did not read: 422 view.broken with the parse error and the validation findings.
 Response broken_response(const ServiceState& state, const Located& located, const Error& error);
 
+// An error of the resource layer (a file that cannot be read), as 422 view.broken located by the
+// game-relative `file`.
+Response unreadable_response(const std::string& file, const Error& error);
+
 // The `file` and `entry` parameters to a payload, or the error response (400, 404).
 struct Resolved {
   std::optional<Located> located;
@@ -82,6 +86,13 @@ Response handle_material(const ServiceState& state, const Query& query);
 Response handle_material_samples(const ServiceState& state, const Query& query);
 Response handle_model(const ServiceState& state, const Query& query);
 Response handle_model_glb(const ServiceState& state, const Query& query);
+// mission_api.cpp
+Response handle_mission(const ServiceState& state, const Query& query);
+Response handle_mission_map_png(const ServiceState& state, const Query& query);
+Response handle_mission_glb(const ServiceState& state, const Query& query);
+Response handle_mission_object_glb(const ServiceState& state, const Query& query);
+Response handle_unit_glb(const ServiceState& state, const Query& query);
+Response handle_terrain_map_png(const ServiceState& state, const Query& query);
 
 // A resource of one kind, parsed: `value` set, or `error` the response (400/404 from resolve, 422
 // view.kind for another kind, 422 view.broken when `parse` fails).

@@ -1,8 +1,9 @@
 // The `parkan view` page in a real browser: writes the sample game, starts `parkan view` on it, drives
 // headless Chromium through the DevTools protocol (cdp.mjs, over --remote-debugging-pipe) and asserts on
 // what is rendered: the tree and its keyboard, the filter, a texture, a material playing, a model drawn by
-// WebGL (pixels read back), the findings, a broken resource shown as diagnostics; #errors stays empty.
-// Screenshots of the texture, material and model panels go to --out.
+// WebGL (pixels read back), the mission page (a marker per object, a click loads it in 3D, the whole
+// mission in 3D), a unit and a terrain, the findings, a broken resource shown as diagnostics; #errors
+// stays empty. Screenshots of the texture, material, model and mission panels go to --out.
 //
 //   node view_browser_test.mjs --parkan BIN --chromium BIN --out DIR
 import { spawn, execFileSync } from "node:child_process";
@@ -348,6 +349,53 @@ async function main() {
     step(`model tank.msh: outside ${outside} triangles, cockpit ${inside}`);
   }
   await noErrors("cockpit");
+
+  // --- the mission page: the map, a marker per object, a click loads that object in 3D ---
+  const missionFile = game.files.find((f) => f.view === "mission");
+  check(missionFile, "/api/game lists no file with the mission view");
+  check(game.files.some((f) => f.view === "terrain") && game.files.some((f) => f.view === "unit"),
+    "/api/game lists no terrain or no unit file");
+  const mission = await getJson(base, `/api/mission?${q({ file: missionFile.file })}`);
+  await go(`#/mission?${q({ file: missionFile.file })}`);
+  await waitPanel("mission", "loaded", 20000);
+  await page.waitFor(`${panel("mission")}.dataset.map === "loaded"`, 10000, "the map image did not load");
+  const markers = await page.evaluate(`document.querySelectorAll("#mission-map .marker").length`);
+  check(markers === mission.objects.length, `${markers} markers on the map, /api/mission has ${mission.objects.length} objects`);
+  const legend = await page.evaluate(`document.querySelectorAll("#mission-legend li").length`);
+  check(legend === mission.clans.length, `${legend} clans in the legend, /api/mission has ${mission.clans.length}`);
+  const routes = await page.evaluate(`document.querySelectorAll("#mission-map .route").length`);
+  check(routes === mission.routes.length, `${routes} routes drawn, /api/mission has ${mission.routes.length}`);
+  const unitObject = mission.objects.find((o) => o.kind === 1) || mission.objects[0];
+  await page.evaluate(`document.querySelector('#mission-map .marker[data-object="${unitObject.index}"]').dispatchEvent(new MouseEvent("click", { bubbles: true })); true`);
+  const objectState = await page.waitFor(`(() => { const v = document.querySelector(".mission-right .viewport"); return v.dataset.state !== "loading" && v.dataset.state !== "empty" && v.dataset.state; })()`,
+    20000, "clicking a marker did not load the object");
+  check(objectState === "loaded", `the object's 3D view is "${objectState}": ${await page.evaluate(`document.querySelector(".mission-right .viewport-status").textContent`)}`);
+  await page.waitFor(`Number(document.querySelector(".mission-right .viewport").dataset.renderedFrames || 0) > 2`, 10000,
+    "the object's 3D view never rendered a frame");
+  const objectMeshes = await page.evaluate(`Number(document.querySelector(".mission-right .viewport").dataset.meshes)`);
+  check(objectMeshes > 0, `object ${unitObject.index} has no meshes in the 3D view`);
+  await noErrors("mission object");
+  step(`mission ${missionFile.file}: ${markers} markers, ${legend} clans, ${routes} routes; object ${unitObject.index} in 3D (${objectMeshes} meshes)`);
+  await shot("mission.png");
+  await page.evaluate(`document.getElementById("mission-3d-button").click(); true`);
+  await page.waitFor(`(() => { const v = document.querySelector(".mission-right .viewport"); return v.dataset.state === "loaded" && v.dataset.label === "the whole mission" && v.dataset.state; })()`,
+    30000, "the whole mission did not load in 3D");
+  await noErrors("whole mission");
+  step("the whole mission in 3D");
+  await shot("mission-3d.png");
+  // A unit file opens its assembly in 3D.
+  const unitFile = game.files.find((f) => f.view === "unit");
+  await go(`#/unit?${q({ file: unitFile.file })}`);
+  await waitPanel("unit", "loaded", 20000);
+  await noErrors("unit");
+  step(`unit ${unitFile.file} in 3D`);
+  // A terrain file opens its map from above.
+  const terrainFile = game.files.find((f) => f.view === "terrain");
+  await go(`#/terrain?${q({ file: terrainFile.file })}`);
+  await waitPanel("terrain", "loaded", 20000);
+  await page.waitFor(`${panel("terrain")}.dataset.map === "loaded"`, 10000, "the terrain's map image did not load");
+  await noErrors("terrain");
+  step(`terrain ${terrainFile.file}: the map from above`);
 
   // --- findings ---
   await page.evaluate(`document.getElementById("findings-button").click(); true`);

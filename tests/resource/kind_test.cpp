@@ -61,7 +61,9 @@ TEST(Kind, RecordsAreTheListedOnes) {
   for (const Kind& k : kinds()) keys += std::string(k.key) + " ";
   EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain mission areal other ");
   EXPECT_EQ(kind("terrain").name, "terrain");
-  EXPECT_EQ(kind("terrain").view, "none");
+  EXPECT_EQ(kind("terrain").view, "terrain");  // the viewer's map from above (docs/view.md 3.2)
+  EXPECT_EQ(kind("mission").view, "mission");
+  EXPECT_EQ(kind("unit").view, "unit");
   EXPECT_EQ(kind("terrain").file_kind, "terrain");
   EXPECT_NE(kind("terrain").check, nullptr);
   EXPECT_NE(kind("terrain").info_json, nullptr);

@@ -1,5 +1,6 @@
 // The page: top bar, tree, and one panel at a time chosen by the URL hash, so a URL opens a panel directly:
 //   #/texture?file=Textures.lib&entry=3   #/material?file=..&entry=..   #/model?file=..[&entry=..]
+//   #/mission?file=MISSIONS/x/data.tma   #/unit?file=UNITS/x.dat   #/terrain?file=DATA/MAPS/x/Land.msh
 //   #/entry?file=..[&entry=..]  (info + diagnostics of anything else)   #/findings[?severity=error]
 import { api, isAbort } from "./api.js";
 import { h, clear, panelRoot, showError } from "./dom.js";
@@ -14,12 +15,22 @@ let game = null;
 let tree = null;
 let current = null; // {dispose()} of the open panel
 
-const VIEWS = ["texture", "material", "model", "wear", "entry", "findings"];
+const VIEWS = ["texture", "material", "model", "mission", "unit", "terrain", "wear", "entry", "findings"];
+// The panels that need three.js, loaded on first use: the view's module and its open function.
+const THREE_PANELS = {
+  model: ["./model_panel.js", "openModel"],
+  mission: ["./mission_panel.js", "openMission"],
+  unit: ["./mission_panel.js", "openUnit"],
+  terrain: ["./mission_panel.js", "openTerrain"],
+};
 
 export function routeFor(view, file, entry) {
   const params = new URLSearchParams({ file });
   if (entry !== null && entry !== undefined) params.set("entry", String(entry));
-  const kind = view === "texture" || view === "material" || view === "model" ? view : "entry";
+  const own = ["texture", "material", "model", "mission", "unit", "terrain"];
+  // A unit, terrain or mission panel shows a whole file; an archive's entry of those kinds shows its info.
+  const kind = own.includes(view) && (!["mission", "unit", "terrain"].includes(view) || entry === null || entry === undefined)
+    ? view : "entry";
   return `#/${kind}?${params}`;
 }
 
@@ -71,15 +82,16 @@ async function route() {
     let panel;
     if (kind === "texture") panel = await openTexture(panelElement, ctx);
     else if (kind === "material") panel = await openMaterial(panelElement, ctx);
-    else if (kind === "model") {
-      // three.js is loaded on the first model only: until then the panel says so.
-      const placeholder = panelRoot("model", lookup(file, entry)?.name || file);
+    else if (THREE_PANELS[kind]) {
+      // three.js is loaded on the first 3D panel only: until then the panel says so.
+      const [path, open] = THREE_PANELS[kind];
+      const placeholder = panelRoot(kind, lookup(file, entry)?.name || file);
       placeholder.querySelector(".loading").textContent = "Loading the 3D viewer (three.js)…";
       panelElement.append(placeholder);
-      const module = await import("./model_panel.js");
+      const module = await import(path);
       placeholder.remove();
       if (controller.signal.aborted) return;
-      panel = await module.openModel(panelElement, ctx);
+      panel = await module[open](panelElement, ctx);
     } else if (kind === "findings") panel = await openFindings(panelElement, ctx, params.get("severity"));
     else panel = await openEntry(panelElement, ctx);
     if (current === done && panel && panel.dispose) {

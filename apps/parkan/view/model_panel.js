@@ -10,8 +10,9 @@ import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import { api, isAbort } from "./api.js";
 import { h, add, clear, panelRoot, panelBody, showError, diagnosticsList, facts } from "./dom.js";
 import { diagnosticsOf } from "./texture_panel.js";
+import { CLEAR_COLOUR, drawLightmapsAsTheEngine, disposeObject } from "./glb_view.js";
 
-export const CLEAR_COLOUR = 0x1e2126;
+export { CLEAR_COLOUR };
 
 export async function openModel(parent, ctx) {
   const root = panelRoot("model", ctx.lookup(ctx.file, ctx.entry)?.name || ctx.file);
@@ -146,36 +147,6 @@ export async function openModel(parent, ctx) {
   const observer = new ResizeObserver(resize);
   observer.observe(viewport);
 
-  // A lit batch's glTF material carries its lightmap page as occlusionTexture on TEXCOORD_1. The engine
-  // draws it as texture x lightmap (RGB, no scene lights): an unlit material whose light map is that
-  // page. MeshBasicMaterial adds lightMap * intensity / PI to its indirect light, so intensity PI gives
-  // exactly the page; both textures are sRGB so that the product is taken as the engine takes it.
-  // Returns the number of meshes changed.
-  function drawLightmapsAsTheEngine(object) {
-    let changed = 0;
-    object.traverse((o) => {
-      if (!o.isMesh) return;
-      const materials = [].concat(o.material);
-      const replaced = materials.map((m) => {
-        if (!m.aoMap || m.aoMap.channel !== 1 || !o.geometry.attributes.uv1) return m;
-        const lightMap = m.aoMap.clone();
-        lightMap.colorSpace = THREE.SRGBColorSpace;
-        lightMap.channel = 1;
-        lightMap.needsUpdate = true;
-        const basic = new THREE.MeshBasicMaterial({
-          name: m.name, map: m.map, color: m.color, lightMap, lightMapIntensity: Math.PI,
-          side: THREE.DoubleSide, transparent: m.transparent, opacity: m.opacity, alphaTest: m.alphaTest,
-        });
-        basic.userData = { ...m.userData, lightmapped: true };
-        m.dispose();
-        changed++;
-        return basic;
-      });
-      o.material = Array.isArray(o.material) ? replaced : replaced[0];
-    });
-    return changed;
-  }
-
   function frameObject(object) {
     const box = new THREE.Box3().setFromObject(object);
     if (box.isEmpty()) return;
@@ -265,13 +236,7 @@ export async function openModel(parent, ctx) {
     clip = null;
     if (!model) return;
     scene.remove(model);
-    model.traverse((o) => {
-      if (o.geometry) o.geometry.dispose();
-      for (const m of o.material ? [].concat(o.material) : []) {
-        for (const v of Object.values(m)) if (v && v.isTexture) v.dispose();
-        m.dispose();
-      }
-    });
+    disposeObject(model);
     model = null;
   }
 

@@ -43,7 +43,7 @@ struct Kind {
   std::uint32_t type_id;  // NRes entry type id, 0 = none (RsLi entries and bare files carry none)
   std::uint32_t magic;    // first four bytes as little-endian u32, 0 = none
   std::span<const std::string_view> extensions;  // ".msh", ".wea", ... (lower case)
-  std::string_view view;  // the viewer's panel: "texture", "material", "model", "wear", "none"
+  std::string_view view;  // the viewer's panel: "texture", "material", "model", "wear", "unit", "terrain", "mission", "none"
   std::uint32_t entry_attr1, entry_attr2, entry_attr3;  // what the game's entries of this type carry
   CheckFn check;          // null if none
   InfoFn info_json;       // null if none

@@ -4,6 +4,7 @@
 // type and a body, so that the handlers are tested and benchmarked without a socket. Read-only: no
 // handler writes anything.
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -27,6 +28,8 @@ struct Response {
 inline constexpr std::size_t kMaxSamples = 4096;         // /api/material/samples count
 inline constexpr std::size_t kMaxQueryValue = 1024;      // bytes of one query value
 inline constexpr std::uint32_t kMaxSampleTimeMs = 1u << 30;  // start and step of a sample request
+inline constexpr std::uint32_t kDefaultMapSize = 512;    // /api/mission/map.png: the longer side in pixels
+inline constexpr std::uint32_t kMaxMapSize = 2048;       // its largest `size`
 
 class Service {
  public:
