@@ -48,6 +48,44 @@ export function disposeObject(object) {
   });
 }
 
+// Sizes the renderer's canvas to `element` (in device pixels) and the camera's aspect to match; a
+// no-op when nothing changed.
+export function fitToElement(renderer, camera, element) {
+  const width = Math.max(1, element.clientWidth);
+  const height = Math.max(1, element.clientHeight);
+  const canvas = renderer.domElement;
+  if (canvas.width !== Math.floor(width * renderer.getPixelRatio()) || canvas.height !== Math.floor(height * renderer.getPixelRatio())) {
+    renderer.setSize(width, height, false);
+    camera.aspect = width / height;
+    camera.updateProjectionMatrix();
+  }
+}
+
+// Points the orbit camera at `object` from above and to one side, and lays a grid under it in steps of
+// a power of ten, replacing `grid` (disposed); returns the new grid (or `grid` for an empty object).
+export function frameWithGrid(scene, camera, controls, object, grid) {
+  const box = new THREE.Box3().setFromObject(object);
+  if (box.isEmpty()) return grid;
+  const size = box.getSize(new THREE.Vector3());
+  const centre = box.getCenter(new THREE.Vector3());
+  const radius = Math.max(size.length() / 2, 1e-3);
+  const distance = radius / Math.sin(THREE.MathUtils.degToRad(camera.fov / 2)) * 1.1;
+  const direction = new THREE.Vector3(1, 0.7, 1.3).normalize();
+  camera.position.copy(centre).addScaledVector(direction, distance);
+  camera.near = distance / 100;
+  camera.far = distance * 100;
+  camera.updateProjectionMatrix();
+  controls.target.copy(centre);
+  controls.update();
+  if (grid) scene.remove(grid), grid.geometry.dispose(), grid.material.dispose();
+  const step = Math.pow(10, Math.floor(Math.log10(radius)));
+  const extent = Math.ceil((radius * 4) / step) * step;
+  const next = new THREE.GridHelper(extent, Math.round(extent / step) * 2, 0x59606b, 0x373c44);
+  next.position.set(centre.x, box.min.y, centre.z);
+  scene.add(next);
+  return next;
+}
+
 // A viewport element with its canvas; load(fetchBuffer) shows a .glb (the latest call wins). The
 // viewport's data-state goes empty -> loading -> loaded | error; data-meshes counts the loaded meshes.
 export function createGlbView(id) {
@@ -73,39 +111,11 @@ export function createGlbView(id) {
   let disposed = false;
   let frames = 0;
 
-  function resize() {
-    const width = Math.max(1, element.clientWidth);
-    const height = Math.max(1, element.clientHeight);
-    if (canvas.width !== Math.floor(width * renderer.getPixelRatio()) || canvas.height !== Math.floor(height * renderer.getPixelRatio())) {
-      renderer.setSize(width, height, false);
-      camera.aspect = width / height;
-      camera.updateProjectionMatrix();
-    }
-  }
+  const resize = () => fitToElement(renderer, camera, element);
   const observer = new ResizeObserver(resize);
   observer.observe(element);
 
-  function frameObject(object) {
-    const box = new THREE.Box3().setFromObject(object);
-    if (box.isEmpty()) return;
-    const size = box.getSize(new THREE.Vector3());
-    const centre = box.getCenter(new THREE.Vector3());
-    const radius = Math.max(size.length() / 2, 1e-3);
-    const distance = radius / Math.sin(THREE.MathUtils.degToRad(camera.fov / 2)) * 1.1;
-    const direction = new THREE.Vector3(1, 0.7, 1.3).normalize();
-    camera.position.copy(centre).addScaledVector(direction, distance);
-    camera.near = distance / 100;
-    camera.far = distance * 100;
-    camera.updateProjectionMatrix();
-    controls.target.copy(centre);
-    controls.update();
-    if (grid) scene.remove(grid), grid.geometry.dispose(), grid.material.dispose();
-    const step = Math.pow(10, Math.floor(Math.log10(radius)));
-    const extent = Math.ceil((radius * 4) / step) * step;
-    grid = new THREE.GridHelper(extent, Math.round(extent / step) * 2, 0x59606b, 0x373c44);
-    grid.position.set(centre.x, box.min.y, centre.z);
-    scene.add(grid);
-  }
+  const frameObject = (object) => { grid = frameWithGrid(scene, camera, controls, object, grid); };
 
   function drop() {
     if (!model) return;

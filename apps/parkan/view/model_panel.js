@@ -10,7 +10,7 @@ import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import { api, isAbort } from "./api.js";
 import { h, add, clear, panelRoot, panelBody, showError, diagnosticsList, facts } from "./dom.js";
 import { diagnosticsOf } from "./texture_panel.js";
-import { CLEAR_COLOUR, drawLightmapsAsTheEngine, disposeObject } from "./glb_view.js";
+import { CLEAR_COLOUR, drawLightmapsAsTheEngine, disposeObject, fitToElement, frameWithGrid } from "./glb_view.js";
 
 export { CLEAR_COLOUR };
 
@@ -135,39 +135,11 @@ export async function openModel(parent, ctx) {
         h("h3", { text: `Nodes (${nodes.length})` }), nodeList)),
     diagnosticsList(diagnostics));
 
-  function resize() {
-    const width = Math.max(1, viewport.clientWidth);
-    const height = Math.max(1, viewport.clientHeight);
-    if (canvas.width !== Math.floor(width * renderer.getPixelRatio()) || canvas.height !== Math.floor(height * renderer.getPixelRatio())) {
-      renderer.setSize(width, height, false);
-      camera.aspect = width / height;
-      camera.updateProjectionMatrix();
-    }
-  }
+  const resize = () => fitToElement(renderer, camera, viewport);
   const observer = new ResizeObserver(resize);
   observer.observe(viewport);
 
-  function frameObject(object) {
-    const box = new THREE.Box3().setFromObject(object);
-    if (box.isEmpty()) return;
-    const size = box.getSize(new THREE.Vector3());
-    const centre = box.getCenter(new THREE.Vector3());
-    const radius = Math.max(size.length() / 2, 1e-3);
-    const distance = radius / Math.sin(THREE.MathUtils.degToRad(camera.fov / 2)) * 1.1;
-    const direction = new THREE.Vector3(1, 0.7, 1.3).normalize();
-    camera.position.copy(centre).addScaledVector(direction, distance);
-    camera.near = distance / 100;
-    camera.far = distance * 100;
-    camera.updateProjectionMatrix();
-    controls.target.copy(centre);
-    controls.update();
-    if (grid) scene.remove(grid), grid.geometry.dispose(), grid.material.dispose();
-    const step = Math.pow(10, Math.floor(Math.log10(radius)));
-    const extent = Math.ceil((radius * 4) / step) * step;
-    grid = new THREE.GridHelper(extent, Math.round(extent / step) * 2, 0x59606b, 0x373c44);
-    grid.position.set(centre.x, box.min.y, centre.z);
-    scene.add(grid);
-  }
+  const frameObject = (object) => { grid = frameWithGrid(scene, camera, controls, object, grid); };
 
   function setWire(on) {
     model?.traverse((o) => {
