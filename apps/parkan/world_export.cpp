@@ -33,6 +33,46 @@ std::optional<fs::path> game_root_above(const fs::path& file, std::string_view m
   return root;
 }
 
+std::string_view root_marker(WorldSource kind) {
+  switch (kind) {
+    case WorldSource::mission: return "MISSIONS";
+    case WorldSource::unit: return "UNITS";
+    case WorldSource::terrain: return "DATA";
+  }
+  return "";
+}
+
+// The folder of `file` relative to `root`, '/'-separated as the game's paths are; nullopt outside it.
+std::optional<std::string> folder_in_game(const fs::path& file, const fs::path& root) {
+  const fs::path relative = fs::absolute(file).parent_path().lexically_relative(fs::absolute(root));
+  if (relative.empty() || *relative.begin() == "..") return std::nullopt;
+  std::string out;
+  for (const fs::path& part : relative) {
+    if (part == ".") continue;
+    if (!out.empty()) out += '/';
+    out += path_to_utf8(part);
+  }
+  return out;
+}
+
+Result<int> export_terrain_file(const fs::path& file, const fs::path& root, resource::Game& game, const std::string& out,
+                                gltf::Container container) {
+  const std::optional<std::string> map_folder = folder_in_game(file, root);
+  if (!map_folder)
+    return usage_error(fmt::format("{} is not inside the game folder {}", path_to_utf8(file), path_to_utf8(root)));
+  gltf::Options options;
+  options.animation = false;
+  PARKAN_ASSIGN(gltf::Exported exported, gltf::export_terrain(*map_folder, game, options, container));
+  for (const Diagnostic& warning : exported.warnings) print_diagnostic(warning);
+  if (fs::path folder = path_from_utf8(out).parent_path(); !folder.empty()) PARKAN_TRY(make_folder(folder));
+  PARKAN_TRY(gltf::write_exported(exported, path_from_utf8(out), {file}));
+  if (!globals().quiet)
+    std::cerr << fmt::format("exported {} ({} primitive{}, {}) to {}\n", escape_control(path_to_utf8(file)),
+                             exported.primitives, exported.primitives == 1 ? "" : "s",
+                             count_of(exported.warnings.size(), "warning"), escape_control(out));
+  return 0;
+}
+
 }  // namespace
 
 std::optional<fs::path> mission_file_of(const std::string& src) {
@@ -54,13 +94,14 @@ Result<int> export_world(WorldSource kind, const fs::path& file, const std::stri
   fs::path root;
   if (!game_dir.empty()) {
     root = path_from_utf8(game_dir);
-  } else if (auto above = game_root_above(file, kind == WorldSource::mission ? "MISSIONS" : "UNITS")) {
+  } else if (auto above = game_root_above(file, root_marker(kind))) {
     root = *above;
   } else {
     return usage_error(fmt::format("{} is not under a {} folder: name the game folder with --game", path_to_utf8(file),
-                                   kind == WorldSource::mission ? "MISSIONS" : "UNITS"));
+                                   root_marker(kind)));
   }
   PARKAN_ASSIGN(resource::Game game, resource::Game::open(root));
+  if (kind == WorldSource::terrain) return export_terrain_file(file, root, game, out, *container);
   PARKAN_ASSIGN(ByteBuffer bytes, read_file(file));
   const std::string display = path_to_utf8(file);
   gltf::Options options;

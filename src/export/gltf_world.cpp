@@ -194,6 +194,19 @@ Result<Exported> export_mission(ByteView bytes, const std::string& display_name,
   return detail::finish(doc, objects.size());
 }
 
+Result<Exported> export_terrain(const std::string& map_folder, resource::Game& game, const Options& options,
+                                Container container) {
+  const std::string display = map_folder + "/Land.msh";
+  detail::WorldDocument doc(&game, options, container, display);
+  PARKAN_ASSIGN(int terrain, detail::add_terrain(doc, map_folder));
+  if (terrain < 0) {  // add_terrain said why, as a warning: here it is the error
+    Diagnostic why = doc.warnings.back();
+    return invalid_rule(why.code, why.message).in_file(display);
+  }
+  detail::add_axis_root(doc.model, "terrain", {terrain});
+  return detail::finish(doc, 0);
+}
+
 Result<Exported> export_unit(ByteView bytes, const std::string& display_name, resource::Game* game,
                              const Options& options, Container container) {
   auto assembly = unit::read_assembly(bytes);

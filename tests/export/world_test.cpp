@@ -357,6 +357,51 @@ std::string run_command(const std::string& command, int& status) {
   return report;
 }
 
+// `mission export` is `export gltf MISSION_DIR` under the mission group; `terrain export` writes the
+// terrain node a mission export holds, alone: the same mesh, primitive for primitive, the same vertices.
+TEST(WorldCli, MissionAndTerrainExportsAreTheMissionsAndItsTerrain) {
+  const fs::path& game = small_game();
+  parkan::test::TempDir out;
+  const std::string whole = (out.path() / "whole.glb").string(), mission = (out.path() / "mission.glb").string(),
+                    land = (out.path() / "land.glb").string();
+  auto run = parkan::test::run_cli({"export", "gltf", (game / "MISSIONS/Single.01").string(), whole});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  run = parkan::test::run_cli({"mission", "export", (game / "MISSIONS/Single.01/data.tma").string(), mission});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(read_bytes(mission), read_bytes(whole));
+  run = parkan::test::run_cli({"terrain", "export", (game / "DATA/MAPS/M01/Land.msh").string(), land});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("exported "), std::string::npos) << run.err;
+  const Loaded from_mission = load_world_glb(read_bytes(whole)), alone = load_world_glb(read_bytes(land));
+  const int in_mission = from_mission.find("terrain"), own = alone.find("terrain");
+  ASSERT_GE(in_mission, 0);
+  ASSERT_GE(own, 0);
+  const tinygltf::Mesh& a = from_mission.model.meshes[std::size_t(from_mission.model.nodes[std::size_t(in_mission)].mesh)];
+  const tinygltf::Mesh& b = alone.model.meshes[std::size_t(alone.model.nodes[std::size_t(own)].mesh)];
+  ASSERT_EQ(a.primitives.size(), b.primitives.size());
+  for (std::size_t i = 0; i < a.primitives.size(); ++i) {
+    const tinygltf::Accessor& pa = from_mission.model.accessors[std::size_t(a.primitives[i].attributes.at("POSITION"))];
+    const tinygltf::Accessor& pb = alone.model.accessors[std::size_t(b.primitives[i].attributes.at("POSITION"))];
+    EXPECT_EQ(pa.count, pb.count) << "primitive " << i;
+    EXPECT_EQ(pa.minValues, pb.minValues) << "primitive " << i;
+    EXPECT_EQ(pa.maxValues, pb.maxValues) << "primitive " << i;
+  }
+  EXPECT_EQ(alone.find("objects"), -1);
+
+  // Refusals: a Land.msh outside any DATA folder without --game, a SRC that is no mission.
+  const fs::path stray = out.path() / "Land.msh";
+  fs::copy_file(game / "DATA/MAPS/M01/Land.msh", stray);
+  run = parkan::test::run_cli({"terrain", "export", stray.string(), land});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("is not under a DATA folder: name the game folder with --game"), std::string::npos) << run.err;
+  run = parkan::test::run_cli({"terrain", "export", stray.string(), land, "--game", game.string()});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("is not inside the game folder"), std::string::npos) << run.err;
+  run = parkan::test::run_cli({"mission", "export", (game / "UNITS/UNITS/carrier_01.dat").string(), mission});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("is no mission folder or .tma file"), std::string::npos) << run.err;
+}
+
 #if defined(PARKAN_NODE) && defined(PARKAN_GLTF_VALIDATE) && defined(PARKAN_NPM_PREFIX)
 TEST(WorldValidator, CliMissionAndUnitExportsPassWithoutErrorsOrWarnings) {
   const fs::path& game = small_game();
@@ -369,6 +414,9 @@ TEST(WorldValidator, CliMissionAndUnitExportsPassWithoutErrorsOrWarnings) {
   }
   files.push_back((out.path() / "unit.glb").string());
   auto run = parkan::test::run_cli({"unit", "export", (game / "UNITS/UNITS/carrier_01.dat").string(), files.back()});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  files.push_back((out.path() / "land.glb").string());
+  run = parkan::test::run_cli({"terrain", "export", (game / "DATA/MAPS/M01/Land.msh").string(), files.back()});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   std::string command = std::string(PARKAN_NODE) + " " + PARKAN_GLTF_VALIDATE + " " + PARKAN_NPM_PREFIX;
   for (const std::string& f : files) command += " " + f;

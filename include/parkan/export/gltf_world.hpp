@@ -31,4 +31,11 @@ Result<Exported> export_mission(ByteView mission, const std::string& display_nam
 Result<Exported> export_unit(ByteView assembly, const std::string& display_name, resource::Game* game,
                              const Options& options, Container container);
 
+// Exports a map's terrain alone: `map_folder` ("DATA/MAPS/M01", relative to `game`) with its
+// Land.msh, Land1.wea and Land2.wea, the terrain node as export_mission writes it. The one error: a
+// Land.msh missing or not reading (gltf.mission.map, gltf.mission.terrain); warnings: the material
+// chain's.
+Result<Exported> export_terrain(const std::string& map_folder, resource::Game& game, const Options& options,
+                                Container container);
+
 }  // namespace parkan::gltf
