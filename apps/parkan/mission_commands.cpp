@@ -88,21 +88,9 @@ void add_mission_commands(CLI::App& app) {
     cmd->add_option("SRC", *srcs, "data.tma files, folders (every file in them) or patterns (MISSIONS/*/data.tma)")->required();
     cmd->add_flag("--json", *as_json, "one JSON document: the findings, and per SRC its counts");
   }
-  {
-    auto src = std::make_shared<std::string>();
-    auto out = std::make_shared<std::string>();
-    auto game = std::make_shared<std::string>();
-    CLI::App* cmd = add_command(*group, "export",
-                                "the mission to glTF 2.0, as `export gltf MISSION_DIR` (docs/cli.md 6.5)",
-                                [=]() -> Result<int> {
-                                  const auto file = mission_file_of(*src);
-                                  if (!file) return usage_error(fmt::format("{} is no mission folder or .tma file", *src));
-                                  return export_world(WorldSource::mission, *file, *out, *game);
-                                });
-    cmd->add_option("SRC", *src, "a folder holding data.tma, or the .tma file")->required();
-    cmd->add_option("OUT", *out, "OUT.glb or OUT.gltf")->required();
-    cmd->add_option("--game", *game, "the game folder (default: the folder above SRC's MISSIONS folder)");
-  }
+  add_world_export_command(*group, WorldSource::mission,
+                           "the mission to glTF 2.0, as `export gltf MISSION_DIR` (docs/cli.md 6.5)",
+                           "a folder holding data.tma, or the .tma file");
 }
 
 }  // namespace parkan::cli

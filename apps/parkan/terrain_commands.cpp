@@ -12,7 +12,6 @@
 #include "cli.hpp"
 #include "world_export.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/core/utf8_path.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/kind.hpp"
 #include "parkan/resource/payload.hpp"
@@ -90,20 +89,10 @@ void add_terrain_commands(CLI::App& app) {
         ->required();
     cmd->add_flag("--json", *as_json, "one JSON document: the findings, and per SRC its counts");
   }
-  {
-    auto src = std::make_shared<std::string>();
-    auto out = std::make_shared<std::string>();
-    auto game = std::make_shared<std::string>();
-    CLI::App* cmd = add_command(*group, "export",
-                                "the terrain's level 0 to glTF 2.0 with its materials, as a mission export draws it "
-                                "(docs/cli.md 5.11)",
-                                [=]() -> Result<int> {
-                                  return export_world(WorldSource::terrain, path_from_utf8(*src), *out, *game);
-                                });
-    cmd->add_option("SRC", *src, "a Land.msh in its map folder (DATA/MAPS/<map>/Land.msh)")->required();
-    cmd->add_option("OUT", *out, "OUT.glb or OUT.gltf")->required();
-    cmd->add_option("--game", *game, "the game folder (default: the folder above SRC's DATA folder)");
-  }
+  add_world_export_command(*group, WorldSource::terrain,
+                           "the terrain's level 0 to glTF 2.0 with its materials, as a mission export draws it "
+                           "(docs/cli.md 5.11)",
+                           "a Land.msh in its map folder (DATA/MAPS/<map>/Land.msh)");
 }
 
 }  // namespace parkan::cli

@@ -7,7 +7,6 @@
 #include "cli.hpp"
 #include "world_export.hpp"
 #include "parkan/core/text.hpp"
-#include "parkan/core/utf8_path.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/kind.hpp"
 #include "parkan/resource/payload.hpp"
@@ -69,20 +68,9 @@ void add_unit_commands(CLI::App& app) {
         ->required();
     cmd->add_flag("--json", *as_json, "one JSON document: the findings, and per SRC its counts");
   }
-  {
-    auto src = std::make_shared<std::string>();
-    auto out = std::make_shared<std::string>();
-    auto game = std::make_shared<std::string>();
-    CLI::App* cmd = add_command(*group, "export",
-                                "the unit assembled to glTF 2.0: each turret and gun on its parent's socket "
-                                "(docs/cli.md 5.13)",
-                                [=]() -> Result<int> {
-                                  return export_world(WorldSource::unit, path_from_utf8(*src), *out, *game);
-                                });
-    cmd->add_option("SRC", *src, "a .dat file under the game's UNITS folder")->required();
-    cmd->add_option("OUT", *out, "OUT.glb or OUT.gltf")->required();
-    cmd->add_option("--game", *game, "the game folder (default: the folder above SRC's UNITS folder)");
-  }
+  add_world_export_command(*group, WorldSource::unit,
+                           "the unit assembled to glTF 2.0: each turret and gun on its parent's socket (docs/cli.md 5.13)",
+                           "a .dat file under the game's UNITS folder");
 }
 
 }  // namespace parkan::cli

@@ -2,6 +2,7 @@
 #include "world_export.hpp"
 
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -118,6 +119,23 @@ Result<int> export_world(WorldSource kind, const fs::path& file, const std::stri
                              fmt::format("{} glTF mesh{}", exported.meshes, exported.meshes == 1 ? "" : "es"), count_of(exported.warnings.size(), "warning"),
                              escape_control(out));
   return 0;
+}
+
+void add_world_export_command(CLI::App& group, WorldSource kind, const std::string& description,
+                              const std::string& src_help) {
+  auto src = std::make_shared<std::string>();
+  auto out = std::make_shared<std::string>();
+  auto game = std::make_shared<std::string>();
+  CLI::App* cmd = add_command(group, "export", description, [=]() -> Result<int> {
+    if (kind != WorldSource::mission) return export_world(kind, path_from_utf8(*src), *out, *game);
+    const auto file = mission_file_of(*src);
+    if (!file) return usage_error(fmt::format("{} is no mission folder or .tma file", *src));
+    return export_world(kind, *file, *out, *game);
+  });
+  cmd->add_option("SRC", *src, src_help)->required();
+  cmd->add_option("OUT", *out, "OUT.glb or OUT.gltf")->required();
+  cmd->add_option("--game", *game, fmt::format("the game folder (default: the folder above SRC's {} folder)",
+                                               root_marker(kind)));
 }
 
 }  // namespace parkan::cli

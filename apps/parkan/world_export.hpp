@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "parkan/core/error.hpp"
 
 namespace parkan::cli {
@@ -20,5 +22,11 @@ std::optional<std::filesystem::path> mission_file_of(const std::string& src);
 // Warnings on stderr; exit 0.
 Result<int> export_world(WorldSource kind, const std::filesystem::path& file, const std::string& out,
                          const std::string& game_dir);
+
+// Registers `<group> export SRC OUT [--game GAME_DIR]` for `kind` (docs/cli.md 5.11-5.13): SRC as
+// `src_help` says (for a mission, a folder holding data.tma or the .tma: mission_file_of, anything else a
+// usage error), then export_world.
+void add_world_export_command(CLI::App& group, WorldSource kind, const std::string& description,
+                              const std::string& src_help);
 
 }  // namespace parkan::cli
