@@ -26,6 +26,7 @@
 #include "parkan/objdata/objdata.hpp"
 #include "parkan/terrain/land.hpp"
 #include "parkan/unit/assembly.hpp"
+#include "parkan/unit/build_list.hpp"
 
 namespace parkan::resource {
 
@@ -115,10 +116,11 @@ constexpr std::array<std::string_view, 1> kMissionExtensions = {".tma"};
 constexpr std::array<std::string_view, 1> kBaseExtensions = {".bas"};
 constexpr std::array<std::string_view, 1> kArealExtensions = {".map"};
 constexpr std::array<std::string_view, 1> kTerrainExtensions = {".msh"};
+constexpr std::array<std::string_view, 1> kBuildListExtensions = {".lst"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 17> kKinds = {{
+const std::array<Kind, 18> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -162,6 +164,10 @@ const std::array<Kind, 17> kKinds = {{
     // small number other archives may use) nor a magic of its own.
     {"areal", "areal map", "areal map", 0, 0, kArealExtensions, "none", 0, 0, 0, check_bytes<areal::check_areal_map>,
      read_then_json<areal::ArealMap, areal::read_areal_map, areal::areal_map_json>, false, "areal"},
+    // BuildDat.lst (docs/formats/unit.md 5): text at the game's top, told by its name.
+    {"buildlist", "building list", "building list", 0, 0, kBuildListExtensions, "none", 0, 0, 0,
+     check_bytes<unit::check_build_list>,
+     read_then_json<unit::BuildList, unit::read_build_list, unit::build_list_json>, false, "buildlist"},
     {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},
 }};
 
@@ -178,6 +184,13 @@ bool has_extension(std::string_view file, std::string_view extension) {
     if (fold_lower(static_cast<unsigned char>(tail[i])) != static_cast<unsigned char>(extension[i])) return false;
   }
   return true;
+}
+
+// The file's last path component is `name`, ASCII case-insensitively.
+bool has_file_name(std::string_view file, std::string_view name) {
+  const std::size_t slash = file.find_last_of("/\\");
+  const std::string_view last = slash == std::string_view::npos ? file : file.substr(slash + 1);
+  return last.size() == name.size() && has_extension(last, fold_lower_text(name));
 }
 
 // A payload of kind `have` serves where `wanted` is asked: the same kind, a bare NRes file where a
@@ -233,7 +246,11 @@ const Kind& kind_of(const Payload& payload) {
     return typed ? *typed : other_kind();
   }
   const Kind* by_magic = kind_of_bytes(payload.bytes());
-  if (!by_magic) return has_extension(payload.file(), ".tma") ? kind_with_key("mission") : other_kind();
+  if (!by_magic) {
+    if (has_extension(payload.file(), ".tma")) return kind_with_key("mission");
+    if (!payload.is_entry() && has_file_name(payload.file(), unit::kBuildListFile)) return kind_with_key("buildlist");
+    return other_kind();
+  }
   // Land.msh: an NRes whose streams are the terrain's (docs/formats/terrain.md 1), whatever its name.
   if (by_magic->key == "nres" && terrain::looks_like_terrain(payload.bytes())) return kind_with_key("terrain");
   if (by_magic->key == "nres" && (payload.is_entry() || has_extension(payload.file(), ".msh")))

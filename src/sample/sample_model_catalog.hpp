@@ -106,6 +106,7 @@ std::vector<CatalogModel> model_catalog(const SampleOptions& options);
 struct ObjectModel {
   std::string library, stem, key, family;
   bool via_parent = false;  // prototype = (objects.rlb, c_<family>) + (library, <stem>.bas): the .bas is there
+  bool object_data = false;  // (library, <stem>.ndp) and (library, <stem>.cpt) are there (sample_object_data.hpp)
 };
 std::vector<SampleFile> sample_objects(const std::vector<ObjectModel>& models, const SampleOptions& options);
 

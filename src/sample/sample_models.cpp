@@ -6,7 +6,9 @@
 // names: a static model with an empty Res19 (10.1), and the legacy 24-byte node table (10.3). The retail size adds
 // the model catalog (sample_model_catalog.hpp): vehicles, robots and turrets in units.rlb; towers,
 // buildings, trees, rocks and props in static.rlb; each `<stem>.msh` with its `<stem>.wea` and, for
-// the prototypes that take their model through a parent prototype, a `<stem>.bas`. objects.rlb and
+// the prototypes that take their model through a parent prototype, a `<stem>.bas`; buildings, vehicles,
+// robots and turrets (and models.rlb's tank and building) a `<stem>.ndp` and `<stem>.cpt`
+// (sample_object_data.cpp). objects.rlb and
 // system.rlb come from sample_objects.cpp.
 // The retail statistics (retail-evidence; docs/formats/msh.md 2.3, 4.3, 6.1): 21 models are lightmapped
 // (type 18 exactly where the WEAR has LIGHTMAPS; models.rlb's building and 20 catalog buildings), 29
@@ -22,6 +24,8 @@
 #include "sample/sample_model_assets.hpp"
 #include "sample/sample_model_builder.hpp"
 #include "sample/sample_model_catalog.hpp"
+#include "sample/sample_object_data.hpp"
+#include "parkan/objdata/objdata.hpp"
 #include "sample/sample_world.hpp"
 #include "parkan/objdata/base.hpp"
 #include "sample/sample_random.hpp"
@@ -38,6 +42,27 @@ namespace parkan::sample {
 namespace {
 
 using resource::kTypeMesh;  // a model entry of a library (docs/formats/msh.md)
+
+// The families whose models carry a .ndp and a .cpt (docs/formats/objdata.md): what can be hit.
+bool takes_object_data(std::string_view family) {
+  return family == "building" || family == "vehicle" || family == "robot" || family == "turret";
+}
+// models.rlb's models by stem: the tank and the building carry per-object data, the walker does not
+// (nothing of it can be hit apart: a model without them).
+std::string_view object_data_family(std::string_view stem) {
+  if (stem == "tank") return "vehicle";
+  if (stem == "building") return "building";
+  return {};
+}
+
+// A models.rlb entry's directory row by its extension: WEAR entries as in the game's libraries
+// (docs/formats/wear.md 8: attr3 = 1), .ndp and .cpt by their types (docs/formats/objdata.md).
+nres::EntrySpec library_entry_spec(const std::string& name, const ByteBuffer& bytes) {
+  if (name.ends_with(".msh")) return {kTypeMesh, 0, 0, 0, name, bytes};
+  if (name.ends_with(".ndp")) return {objdata::kNdpTypeId, 0, 0, 0, name, bytes};
+  if (name.ends_with(".cpt")) return {objdata::kCptTypeId, 0, 0, 0, name, bytes};
+  return {material::kWearTypeId, 0, 0, 1, name, bytes};
+}
 
 msh::RawQuat axis_angle(float ax, float ay, float az, float angle) {
   float length = std::sqrt(ax * ax + ay * ay + az * az);
@@ -262,6 +287,11 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
   ByteBuffer walker;
   for (const auto& [stem, model] : library_models) {
     ByteBuffer bytes = build_sample_model(model).value();  // valid by construction
+    if (const std::string_view family = object_data_family(stem); !family.empty()) {
+      SampleObjectData data = sample_object_data(model, family);
+      library_entries.emplace_back(std::string(stem) + ".ndp", std::move(data.ndp));
+      library_entries.emplace_back(std::string(stem) + ".cpt", std::move(data.cpt));
+    }
     if (std::string_view(stem) == "walker") walker = bytes;
     library_entries.emplace_back(std::string(stem) + ".msh", std::move(bytes));
     std::string wear = model_wear_text(stem);
@@ -293,9 +323,7 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
 
   std::vector<nres::EntrySpec> model_library;
   for (const auto& [name, bytes] : library_entries) {
-    bool mesh = name.ends_with(".msh");
-    // WEAR entries as in the game's libraries (docs/formats/wear.md 8: attr3 = 1).
-    model_library.push_back({mesh ? kTypeMesh : material::kWearTypeId, 0, 0, mesh ? 0u : 1u, name, bytes});
+    model_library.push_back(library_entry_spec(name, bytes));
   }
   // The prototype through a parent (sample_objects.cpp) finds tank.msh beside this tank.bas, the tank's
   // base outlines (docs/formats/objdata.md 3).
@@ -303,10 +331,10 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
   model_library.push_back({objdata::kBaseTypeId, 0, 0, 0, "tank.bas", tank_base});
   files.push_back({"models.rlb", *nres::build(model_library)});
 
-  std::vector<ObjectModel> objects = {{"models.rlb", "tank", "u_tank_01", "vehicle", false},
-                                      {"models.rlb", "building", "r_h_01", "building", false},
-                                      {"models.rlb", "walker", "u_walker_01", "robot", false},
-                                      {"models.rlb", "tank", "u_tank_01_b", "vehicle", true}};
+  std::vector<ObjectModel> objects = {{"models.rlb", "tank", "u_tank_01", "vehicle", false, true},
+                                      {"models.rlb", "building", "r_h_01", "building", false, true},
+                                      {"models.rlb", "walker", "u_walker_01", "robot", false, false},
+                                      {"models.rlb", "tank", "u_tank_01_b", "vehicle", true, true}};
   if (options.retail) {
     objects.clear();
     std::vector<CatalogModel> catalog = model_catalog(options);
@@ -314,8 +342,10 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
     std::vector<std::string> texts;  // the payloads the specs view
     texts.reserve(3 * catalog.size());
     std::vector<ByteBuffer> meshes, bases;
+    std::vector<SampleObjectData> object_data;
     meshes.reserve(catalog.size());
     bases.reserve(catalog.size());
+    object_data.reserve(catalog.size());
     std::uint32_t parent_candidates = 0;
     for (std::size_t i = 0; i < catalog.size(); ++i) {
       const CatalogModel& c = catalog[i];
@@ -333,7 +363,13 @@ std::vector<SampleFile> sample_models(const SampleOptions& options) {
                             : base_outline(-4, -3, 4, 3));
         library.push_back({objdata::kBaseTypeId, 0, 0, 0, c.stem + ".bas", bases.back()});
       }
-      objects.push_back({c.library, c.stem, c.key, c.family, via_parent});
+      const bool has_object_data = takes_object_data(c.family);
+      if (has_object_data) {
+        object_data.push_back(sample_object_data(c.model, c.family));
+        library.push_back({objdata::kNdpTypeId, 0, 0, 0, c.stem + ".ndp", object_data.back().ndp});
+        library.push_back({objdata::kCptTypeId, 0, 0, 0, c.stem + ".cpt", object_data.back().cpt});
+      }
+      objects.push_back({c.library, c.stem, c.key, c.family, via_parent, has_object_data});
     }
     for (const auto& [name, specs] : libraries) files.push_back({name, *nres::build(specs)});
   }

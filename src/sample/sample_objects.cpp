@@ -57,6 +57,10 @@ std::vector<SampleFile> sample_objects(const std::vector<ObjectModel>& models, c
       refs.push_back(objects_ref(m.library, m.stem + ".msh"));
     }
     refs.push_back(objects_ref(m.library, m.stem + ".wea"));
+    if (m.object_data) {
+      refs.push_back(objects_ref(m.library, m.stem + ".ndp"));
+      refs.push_back(objects_ref(m.library, m.stem + ".cpt"));
+    }
     prototypes.emplace_back(m.key, std::move(refs));
   }
   std::vector<std::pair<std::string, std::string>> system_entries = {{"sun.sun", "SUN 1.0 0.95 0.8\n"}};

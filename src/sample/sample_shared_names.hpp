@@ -1,6 +1,6 @@
 #pragma once
-// Names the sample game's sounds, effects, skies and per-object data share (world.md 7, 8, 9 via
-// docs/formats): the files that name each other agree because they all take their names from here.
+// Names the sample game's sounds, effects, skies and per-object data share (the world specification
+// sections 5, 7, 8, 9): the files that name each other agree because they all take their names from here.
 #include <array>
 #include <string_view>
 

@@ -14,6 +14,7 @@
 #include "parkan/mission/mission.hpp"
 #include "parkan/objdata/base.hpp"
 #include "parkan/unit/assembly.hpp"
+#include "parkan/unit/build_list.hpp"
 
 namespace parkan::sample {
 
@@ -230,6 +231,25 @@ ByteBuffer base_outline(float x0, float y0, float x1, float y1) {
   return objdata::write_base(base);
 }
 
+// BuildDat.lst (docs/formats/unit.md 5): a section per building type the sample's buildings carry, in
+// kBuildingClasses order, naming the building .dat files of that type; CRLF lines and a comment first.
+namespace {
+SampleFile sample_build_list(std::size_t houses) {
+  std::string text = "// The schemes the behaviour builds fortifications from (parkan sample game)\r\n";
+  for (std::size_t c = 0; c < kBuildingClasses.size() && c < houses; ++c) {
+    std::vector<std::string> paths;
+    for (std::size_t i = c; i < houses; i += kBuildingClasses.size())
+      paths.push_back(fmt::format("UNITS\\BUILDINGS\\building_{:02}.dat", i + 1));
+    std::string_view name;
+    for (const unit::BuildScheme& scheme : unit::kBuildSchemes)
+      if (scheme.class_word == kBuildingClasses[c]) name = scheme.name;
+    text += fmt::format("{} {}\r\n", name, paths.size());
+    for (const std::string& path : paths) text += fmt::format("  \"{}\"\r\n", path);
+  }
+  return {std::string(unit::kBuildListFile), ByteBuffer(text.begin(), text.end())};
+}
+}  // namespace
+
 std::vector<SampleFile> sample_world(const std::vector<ObjectModel>& prototypes, const SampleOptions& options) {
   SampleRandom rng{options.seed * 0x9E3779B97F4A7C15ull + 26};
   const Keys keys = sort_keys(prototypes);
@@ -248,6 +268,8 @@ std::vector<SampleFile> sample_world(const std::vector<ObjectModel>& prototypes,
                      building(keys.buildings[i % keys.buildings.size()], kBuildingClasses[i % kBuildingClasses.size()])});
     units.push_back({"UNITS\\BUILDINGS\\" + name + ".dat", true});
   }
+
+  files.push_back(sample_build_list(houses));
 
   if (!keys.parts.empty()) {
     files.push_back({std::string(kMountUnitPath), mounted_unit(keys)});

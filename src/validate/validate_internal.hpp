@@ -78,8 +78,25 @@ struct ModelNodes {
   std::vector<std::string> names;
   std::size_t path_nodes = 0;  // type 17
 };
+// A .cpt control point's node word (docs/formats/objdata.md 2): checked against the node count of the
+// model of the prototype that names the .cpt.
+struct CptNodeWord {
+  std::size_t point = 0;
+  std::string name;
+  std::size_t word = 0;     // 1: the node the point sits on, 2: the node whose death removes it
+  std::int32_t node = 0;
+  std::uint64_t offset = 0;
+};
+// A path of BuildDat.lst (docs/formats/unit.md 5) and the building Type its section stands for.
+struct BuildListUse {
+  std::string section;
+  std::optional<std::uint32_t> class_word;
+  std::string path;  // as stored, '\\' separated
+  std::uint64_t offset = 0;
+};
 struct ResourceFacts {
   std::vector<MaterialTexture> textures;  // MAT0: phase textures
+  std::optional<std::size_t> material_tracks;  // MAT0: its animation blocks (tracks)
   std::vector<std::string> wear_materials, wear_lightmaps;  // WEAR (file parser's reading)
   bool wear_read = false;
   bool wear_has_lightmaps = false;       // ... a LIGHTMAPS block was found
@@ -90,6 +107,10 @@ struct ResourceFacts {
   std::optional<MissionUse> mission;                     // data.tma: its map and placed objects
   std::optional<TerrainUse> terrain;                     // Land.msh: the WEAR rows its faces wear, its extent
   std::vector<UnitPartUse> unit_parts;                   // a .dat: the prototypes of its parts
+  std::optional<std::uint32_t> unit_class;               // a .dat: its class word (BuildDat.lst's types)
+  std::vector<BuildListUse> build_list;                  // BuildDat.lst: every path it names
+  std::optional<std::size_t> ndp_records;                // a .ndp: its record count
+  std::optional<std::vector<CptNodeWord>> cpt_nodes;     // a .cpt: the node words of its points on a node
 };
 
 struct CheckedResource {

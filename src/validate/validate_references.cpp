@@ -64,6 +64,19 @@ constexpr ReferenceRule kTerrainWearRow{codes::kTerrainWearRow, Severity::error}
 // Land2.wea is read row for row beside Land1.wea (the microtexture of the same row): retail files
 // always have the same length.
 constexpr ReferenceRule kTerrainWearLength{codes::kTerrainWearLength, Severity::warning};
+// A Land2.wea material with one track: the engine takes track 1 as the microtexture, so a one-track
+// material doubles itself (the world specification 10.4). Legal, worth knowing: a note.
+constexpr ReferenceRule kTerrainWearOneTrack{codes::kTerrainWearOneTrack, Severity::note};
+// A .ndp of another length than its model's node table: the engine reads a record per node (541 of 542
+// retail files match; docs/formats/objdata.md 1), so a node past the records has no damage.
+constexpr ReferenceRule kNdpNodeCount{codes::kNdpNodeCount, Severity::warning};
+// A control point on a node past the model's node table: the engine attaches it to a node not there.
+constexpr ReferenceRule kCptNodeRange{codes::kCptNodeRange, Severity::error};
+// A scheme naming a .dat not in the game: the behaviour cannot build that stage.
+constexpr ReferenceRule kBuildListPathMissing{codes::kBuildListPathMissing, Severity::error};
+// A scheme's .dat of another building Type than the scheme's: what the engine builds is not what the
+// list says (the world specification section 2 pairs each scheme with its Type).
+constexpr ReferenceRule kBuildListClass{codes::kBuildListClass, Severity::warning};
 // The files every map folder holds (docs/formats/mission.md 4, the world specification section 0).
 constexpr std::array<std::string_view, 4> kMapFiles = {"Land.msh", "Land.map", "Land1.wea", "Land2.wea"};
 
@@ -253,7 +266,36 @@ const ModelNodes* prototype_model_nodes(GameIndex& index, std::string_view archi
   return model && model->facts.model_nodes ? &*model->facts.model_nodes : nullptr;
 }
 
-void check_prototype_references(CheckedResource& prototype, GameIndex& index) {
+// The .ndp and .cpt a prototype names (docs/formats/objdata.md) against its model's nodes; each file is
+// checked once, against the first prototype that names it (`checked`).
+void check_object_data(const CheckedResource& prototype, const objects::ObjectResolution& resolution,
+                       GameIndex& index, std::set<const CheckedResource*>& checked) {
+  if (!resolution.model) return;
+  const ArchiveNames* model_holder = index.archive(resolution.model->archive);
+  const CheckedResource* model = model_holder ? index.resource(model_holder->file, resolution.model->resource) : nullptr;
+  if (!model || !model->facts.model_nodes) return;
+  const std::size_t nodes = model->facts.model_nodes->names.size();
+  const std::string model_name = fmt::format("{}::{}", base_name(model->file), cp1251_to_utf8(model->entry));
+  for (const objects::ObjectRef& ref : resolution.expanded) {
+    const ArchiveNames* holder = index.archive(ref.archive);
+    CheckedResource* data = holder ? index.resource(holder->file, ref.resource) : nullptr;
+    if (!data || (!data->facts.ndp_records && !data->facts.cpt_nodes) || !checked.insert(data).second) continue;
+    const std::string whose = fmt::format("{} (prototype {})", model_name, cp1251_to_utf8(prototype.entry));
+    if (data->facts.ndp_records && *data->facts.ndp_records != nodes)
+      add_reference_finding(*data, kNdpNodeCount, 0,
+                            fmt::format("{} damage records for the {} nodes of {}", *data->facts.ndp_records, nodes, whose));
+    if (!data->facts.cpt_nodes) continue;
+    for (const CptNodeWord& w : *data->facts.cpt_nodes) {
+      if (w.node >= 0 && static_cast<std::size_t>(w.node) < nodes) continue;
+      add_reference_finding(*data, kCptNodeRange, w.offset,
+                            fmt::format("control point {} ({}): node word {} is {}, not one of the {} nodes of {}",
+                                        w.point, escape_control(cp1251_to_utf8(w.name)), w.word, w.node, nodes, whose));
+    }
+  }
+}
+
+void check_prototype_references(CheckedResource& prototype, GameIndex& index,
+                                std::set<const CheckedResource*>& object_data_checked) {
   if (!prototype.facts.prototype) return;
   objects::ObjectResolution resolution = objects::resolve_object(registry_of(index, prototype.file), prototype.entry);
   for (Diagnostic& d : resolution.findings) {
@@ -261,6 +303,7 @@ void check_prototype_references(CheckedResource& prototype, GameIndex& index) {
     d.location.entry = prototype.entry;
     prototype.findings.push_back(std::move(d));
   }
+  check_object_data(prototype, resolution, index, object_data_checked);
 }
 
 // A file named by the world's records: '\\' separated, relative to the game folder, any case.
@@ -364,6 +407,30 @@ std::optional<std::size_t> wear_rows(GameIndex& index, const std::string& path) 
   return wear->facts.wear_materials.size();
 }
 
+// Land2.wea's materials of one track (found in Material.lib), named once per terrain: the first three
+// and how many in all.
+void check_microtexture_tracks(CheckedResource& land, GameIndex& index, const std::string& land2_path) {
+  const CheckedResource* land2 = index.resource(land2_path, "");
+  const ArchiveNames* materials = index.library(runtime::Library::materials);
+  if (!land2 || !land2->facts.wear_read || !materials) return;
+  std::vector<std::string> single;
+  for (const std::string& name : land2->facts.wear_materials) {
+    const CheckedResource* mat = index.resource(materials->file, name);
+    if (mat && mat->facts.material_tracks && *mat->facts.material_tracks <= 1 &&
+        std::find(single.begin(), single.end(), name) == single.end())
+      single.push_back(name);
+  }
+  if (single.empty()) return;
+  std::string names;
+  for (std::size_t i = 0; i < single.size() && i < 3; ++i)
+    names += (i ? ", " : "") + escape_control(cp1251_to_utf8(single[i]));
+  if (single.size() > 3) names += ", ...";
+  add_reference_finding(land, kTerrainWearOneTrack, std::nullopt,
+                        fmt::format("{} material{} of Land2.wea ha{} one track, so the microtexture (track 1) is the "
+                                    "material itself: {}",
+                                    single.size(), single.size() == 1 ? "" : "s", single.size() == 1 ? "s" : "ve", names));
+}
+
 // A terrain's faces against the Land1.wea beside it (both tex bytes are its rows, docs/formats/terrain.md),
 // and Land2.wea's length against it. The WEARs' materials are their own references (wear.material.missing).
 void check_terrain_references(CheckedResource& land, GameIndex& index) {
@@ -382,6 +449,24 @@ void check_terrain_references(CheckedResource& land, GameIndex& index) {
     add_reference_finding(land, kTerrainWearLength, std::nullopt,
                           fmt::format("Land2.wea has {} rows and Land1.wea {}: the engine pairs them row for row",
                                       *second, *rows));
+  check_microtexture_tracks(land, index, folder + "Land2.wea");
+}
+
+// Every path of BuildDat.lst names a .dat of the game whose class word is its section's building Type.
+void check_build_list_references(CheckedResource& list, const GameFacts& facts, GameIndex& index) {
+  for (const BuildListUse& use : list.facts.build_list) {
+    const std::string path = world_path(use.path);
+    if (!has_file(facts, path)) {
+      add_reference_finding(list, kBuildListPathMissing, use.offset,
+                            fmt::format("{}: {} is not in the game", cp1251_to_utf8(use.section), cp1251_to_utf8(use.path)));
+      continue;
+    }
+    const CheckedResource* dat = index.resource(path, "");
+    if (!use.class_word || !dat || !dat->facts.unit_class || *dat->facts.unit_class == *use.class_word) continue;
+    add_reference_finding(list, kBuildListClass, use.offset,
+                          fmt::format("{}: {} is of class 0x{:08X}, not the scheme's 0x{:08X}", cp1251_to_utf8(use.section),
+                                      cp1251_to_utf8(use.path), *dat->facts.unit_class, *use.class_word));
+  }
 }
 
 // Every placed object within the XY box of its map's terrain.
@@ -403,10 +488,11 @@ void check_mission_extent(CheckedResource& m, GameIndex& index) {
 void check_references(GameFacts& facts) {
   GameIndex index(facts);
   MissingLibraries missing;
+  std::set<const CheckedResource*> object_data_checked;
   const std::string wear = type_key(kind("wear")), material = type_key(kind("mat0")), texture = type_key(kind("texm")),
                     model = type_key(kind("msh"));
   for (CheckedResource& r : facts.resources) {
-    if (r.facts.prototype) check_prototype_references(r, index);
+    if (r.facts.prototype) check_prototype_references(r, index, object_data_checked);
     else if (r.facts.mission) {
       check_mission_references(r, facts, index);
       check_mission_hosts(r, index);
@@ -415,6 +501,7 @@ void check_references(GameFacts& facts) {
       check_terrain_references(r, index);
     }
     else if (!r.facts.unit_parts.empty()) check_unit_references(r, index);
+    else if (!r.facts.build_list.empty()) check_build_list_references(r, facts, index);
     else if (r.type == wear) check_wear_references(r, index, missing);
     else if (r.type == material) check_material_references(r, index, missing);
     else if (r.type == texture) check_palette_reference(r, index);

@@ -5,9 +5,11 @@
 #include "parkan/msh/codes.hpp"
 #include "validate/validate_internal.hpp"
 #include "parkan/mission/mission.hpp"
+#include "parkan/objdata/objdata.hpp"
 #include "parkan/resource/payload.hpp"
 #include "parkan/terrain/land.hpp"
 #include "parkan/unit/assembly.hpp"
+#include "parkan/unit/build_list.hpp"
 #include "parkan/validate/codes.hpp"
 #include "parkan/validate/validate.hpp"
 #include "parkan/material/mat0.hpp"
@@ -48,6 +50,7 @@ void check_material_resource(const ResourceInput& input, CheckedResource& out) {
     return;
   }
   append_findings(out.findings, material::check_mat0(*mat));
+  out.facts.material_tracks = mat->blocks.size();
   for (std::size_t p = 0; p < mat->phases.size(); ++p)
     if (mat->phases[p].has_texture())
       out.facts.textures.push_back({p, std::string(mat->phases[p].texture_name()), 0});
@@ -111,7 +114,7 @@ void check_registered_resource(const resource::Kind& k, const ResourceInput& inp
 }
 
 // What the world checks need (validate_references.cpp): a mission's map folder and placed objects, a unit
-// assembly's part prototypes.
+// assembly's part prototypes and class word, a .ndp's record count, a .cpt's node words.
 void note_world_uses(const resource::Kind& k, const ResourceInput& input, CheckedResource& out) {
   if (k.key == "mission") {
     auto m = mission::read_mission(input.bytes);
@@ -143,9 +146,30 @@ void note_world_uses(const resource::Kind& k, const ResourceInput& input, Checke
       use.min_y = std::min(use.min_y, c.y), use.max_y = std::max(use.max_y, c.y);
     }
     out.facts.terrain = use;
+  } else if (k.key == "buildlist") {
+    auto list = unit::read_build_list(input.bytes);
+    if (!list) return;
+    for (const unit::BuildListSection& section : list->sections)
+      for (const unit::BuildListPath& path : section.paths)
+        out.facts.build_list.push_back({section.name, unit::build_scheme_class(section.name), path.path, path.offset});
+  } else if (k.key == "ndp") {
+    if (auto records = objdata::read_ndp(input.bytes)) out.facts.ndp_records = records->size();
+  } else if (k.key == "cpt") {
+    auto points = objdata::read_cpt(input.bytes);
+    if (!points) return;
+    std::vector<CptNodeWord> words;
+    for (std::size_t i = 0; i < points->size(); ++i) {
+      const objdata::ControlPoint& p = (*points)[i];
+      if (p.nodes == std::array<std::uint32_t, 3>{}) continue;  // not on a node (docs/formats/objdata.md 2)
+      const std::uint64_t values = objdata::kCountSize + i * objdata::kCptValuesSize;
+      for (std::size_t word = 1; word <= 2; ++word)
+        words.push_back({i, p.name, word, static_cast<std::int32_t>(p.nodes[word]), values + 4 * word});
+    }
+    out.facts.cpt_nodes = std::move(words);
   } else if (k.key == "unit") {
     auto assembly = unit::read_assembly(input.bytes);
     if (!assembly) return;
+    out.facts.unit_class = assembly->class_word;
     for (std::size_t i = 0; i < assembly->parts.size(); ++i) {
       const unit::Part& part = assembly->parts[i];
       out.facts.unit_parts.push_back({i, part.archive, part.key,
@@ -193,8 +217,10 @@ CheckedResource check_resource(const ResourceInput& input) {
     else if (key == "wear") check_wear_resource(input, out);
     else if (key == "msh") check_model_resource(input, out);
     else if (key == "palette") check_palette_resource(input, out);
-    else if (typed && typed->check) check_registered_resource(*typed, input, out);
-    else out.type = nres::type_name(input.type_id);
+    else if (typed && typed->check) {
+      check_registered_resource(*typed, input, out);
+      note_world_uses(*typed, input, out);
+    } else out.type = nres::type_name(input.type_id);
   }
   locate_all(out.findings, input.file, input.entry);
   return out;

@@ -45,20 +45,21 @@ TEST_F(ValidateCli, ACleanGamePrintsItsSummaryAndExitsZero) {
                         0),
             0u)
       << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 15) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 16) << r.err;
   EXPECT_NE(r.err.find("\nparkan: warning: wear/tower.wea: material \"NO_SUCH_MATERIAL\" is not in Material.lib"),
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("[mat0.block.mode]\nparkan: warning: archives/edge_cases.lib: gap"), std::string::npos) << r.err;
-  EXPECT_EQ(r.err.find("parkan: note:"), r.err.find("parkan: note: Textures.lib::FIRE0.0: ")) << r.err;
-  EXPECT_EQ(r.out.rfind(game.path().string() + ": 14 archives, 212 resources\n\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.err.find("parkan: note:"),
+            r.err.find("parkan: note: DATA/MAPS/M01/Land.msh: 4 materials of Land2.wea have one track")) << r.err;
+  EXPECT_EQ(r.out.rfind(game.path().string() + ": 14 archives, 217 resources\n\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("type         count      ok  warnings  errors\n"), std::string::npos) << r.out;
   // Types as `archive list` prints them: models are MESH entries, prototypes carry FourCC types.
   EXPECT_NE(r.out.find("\nMESH            14      14         0       0\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\nBTLU             4       4         0       0\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\nSUNO             1       1         0       0\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("\nobjects "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\n0 errors, 7 warnings, 8 notes\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n0 errors, 7 warnings, 9 notes\n"), std::string::npos) << r.out;
 }
 
 TEST_F(ValidateCli, TheJsonReportHasTheKeysOfTheContract) {
@@ -71,8 +72,8 @@ TEST_F(ValidateCli, TheJsonReportHasTheKeysOfTheContract) {
   EXPECT_EQ(doc["game"], game.path().string());
   EXPECT_EQ(doc["summary"]["archives"], 14);  // + mounts.rlb
   // 194 + the world: Land.msh, Land.map, two WEARs, data.tma, four .dat; mounts.rlb (3 models, 3 WEARs) and
-  // their 3 objects.rlb prototypes
-  EXPECT_EQ(doc["summary"]["resources"], 212);
+  // their 3 objects.rlb prototypes; the tank's and the building's .ndp and .cpt; BuildDat.lst
+  EXPECT_EQ(doc["summary"]["resources"], 217);
   EXPECT_EQ(doc["summary"]["errors"], 1);
   EXPECT_EQ(doc["summary"]["warnings"], 7);  // 6 + the sprites.lib quirk
   // gamefont.rlb holds a Tfnt and its PAL.PAL (docs/formats/texm.md 3.4), no Texm.
@@ -94,10 +95,10 @@ TEST_F(ValidateCli, TheJsonReportHasTheKeysOfTheContract) {
   bool whole_file = false;
   for (const json& f : doc["findings"]) whole_file = whole_file || (f["file"] == "archives/edge_cases.lib" && f["entry"].is_null());
   EXPECT_TRUE(whole_file);
-  // The error in full on stderr, one line, located, first; then the 7 warnings and 8 notes.
+  // The error in full on stderr, one line, located, first; then the 7 warnings and 9 notes.
   EXPECT_EQ(r.err.rfind("parkan: error: Textures.lib::GRASS.0: ", 0), 0u) << r.err;
   EXPECT_NE(r.err.find("[texm.size.truncated]\nparkan: warning: "), std::string::npos) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 16);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 17);
 }
 
 // The model against its WEAR is `msh check`'s check (docs/formats/msh.md 12.1), run once per model:
@@ -118,15 +119,15 @@ TEST_F(ValidateCli, AModelIsCheckedAgainstItsWearAsMshCheckChecksIt) {
   auto r = run_cli({"validate", game.path().string()});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("\nMESH            14      13         0       1\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\n9 errors, 8 warnings, 8 notes\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n9 errors, 8 warnings, 9 notes\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.err.rfind("parkan: error: models.rlb::building.msh: batch 0: lightmapped (+5 = 0x00) but building.wea "
                         "has no LIGHTMAPS block (docs/formats/msh.md 12.1) at offset 0x",
                         0),
             0u)
       << r.err;
-  // 9 errors, then the first 11 of the 8 warnings and 8 notes (20 in full), then the count of the rest.
+  // 9 errors, then the first 11 of the 8 warnings and 9 notes (20 in full), then the count of the rest.
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 21) << r.err;
-  EXPECT_NE(r.err.find("\nparkan: 5 more findings (the JSON report lists every finding)\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\nparkan: 6 more findings (the JSON report lists every finding)\n"), std::string::npos) << r.err;
   std::string errors_printed;
   for (std::size_t at = 0; (at = r.err.find("parkan: error: ", at)) != std::string::npos;) {
     const std::size_t end = r.err.find('\n', at) + 1;
@@ -161,7 +162,7 @@ TEST_F(ValidateCli, OnlyTheFirstFindingsArePrintedInFull) {
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 3) << r.err;
   EXPECT_EQ(r.err.rfind("parkan: error: wear/bad0.wea: ", 0), 0u) << r.err;
   EXPECT_NE(r.err.find("\nparkan: error: wear/bad1.wea: "), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("\nparkan: 16 more findings (the JSON report lists every finding)\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\nparkan: 17 more findings (the JSON report lists every finding)\n"), std::string::npos) << r.err;
 }
 
 TEST_F(ValidateCli, UsageAndIoErrors) {

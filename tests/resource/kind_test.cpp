@@ -59,7 +59,7 @@ TEST(Kind, TypeIdsAndMagicsAreTheDocumentedBytes) {
 TEST(Kind, RecordsAreTheListedOnes) {
   std::string keys;
   for (const Kind& k : kinds()) keys += std::string(k.key) + " ";
-  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain mission areal other ");
+  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain mission areal buildlist other ");
   EXPECT_EQ(kind("terrain").name, "terrain");
   EXPECT_EQ(kind("terrain").view, "terrain");  // the viewer's map from above (docs/view.md 3.2)
   EXPECT_EQ(kind("mission").view, "mission");
@@ -146,6 +146,27 @@ ByteBuffer one_entry_nres(std::uint32_t type_id, const std::string& name, std::s
   std::copy(name.begin(), name.end(), b.begin() + std::ptrdiff_t(name_at));
   put32(16), put32(0);
   return b;
+}
+
+// BuildDat.lst (docs/formats/unit.md 5) is told by its file name alone, in any case and folder.
+TEST(Kind, BuildDatLstIsTheBuildingList) {
+  const std::string text = "Plant 1\r\n  \"UNITS\\a.dat\"\r\n";
+  const ByteBuffer bytes(text.begin(), text.end());
+  EXPECT_EQ(kind_of(bare(bytes, "BuildDat.lst")).key, "buildlist");
+  EXPECT_EQ(kind_of(bare(bytes, "game/BUILDDAT.LST")).key, "buildlist");
+  EXPECT_EQ(kind_of(bare(bytes, "game\\builddat.lst")).key, "buildlist");
+  EXPECT_EQ(kind_of(bare(bytes, "OtherDat.lst")).key, "other");
+  EXPECT_EQ(kind_of(bare(bytes, "xBuildDat.lst")).key, "other");
+  const Kind& list = kind("buildlist");
+  EXPECT_EQ(list.article_name(), "a building list");
+  ASSERT_NE(list.check, nullptr);
+  EXPECT_TRUE(list.check(bare(bytes, "BuildDat.lst")).empty());
+  const ByteBuffer broken = {'P', 'l', 'a', 'n', 't', ' ', '2', '\n'};
+  const std::vector<Diagnostic> found = list.check(bare(broken, "BuildDat.lst"));
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].code, "buildlist.short");
+  ASSERT_NE(list.info_json, nullptr);
+  EXPECT_EQ((*list.info_json(bare(bytes, "BuildDat.lst")))["sections"][0]["paths"][0], "UNITS\\a.dat");
 }
 
 TEST(Kind, ALandMapIsAnArealMap) {

@@ -560,7 +560,7 @@ std::size_t page_cell_materials(const std::map<std::string, ByteBuffer>& files) 
 TEST(SampleModelsRetail, EveryModelChecksCleanWithItsWearAndTheCountsAreRetail) {
   std::set<std::string> materials;
   for (const auto& [name, bytes] : archive_entries(retail().files.at("Material.lib"))) materials.insert(name);
-  std::size_t models = 0, animated = 0, lightmapped = 0, wears = 0, bases = 0;
+  std::size_t models = 0, animated = 0, lightmapped = 0, wears = 0, bases = 0, object_data = 0;
   std::size_t fewest_nodes = SIZE_MAX, most_nodes = 0;
   for (const char* library : {"units.rlb", "static.rlb"}) {
     nres::Archive archive = nres::read(retail().files.at(library)).value();
@@ -577,6 +577,20 @@ TEST(SampleModelsRetail, EveryModelChecksCleanWithItsWearAndTheCountsAreRetail) 
       if (name.ends_with(".bas")) {
         EXPECT_TRUE(entries.count(stem + ".msh")) << name;
         ++bases;
+        continue;
+      }
+      // u32 n, then 76-byte damage records (.ndp, one per node of the model beside it) or 36 + 32-byte
+      // control points (.cpt): docs/formats/objdata.md 1, 2.
+      if (name.ends_with(".ndp") || name.ends_with(".cpt")) {
+        const ByteBuffer& data = entries.at(name);
+        ASSERT_GE(data.size(), 4u) << name;
+        const std::uint32_t n = load_u32(data.data());
+        const bool ndp = name.ends_with(".ndp");
+        EXPECT_EQ(data.size(), 4u + n * (ndp ? 76u : 68u)) << name;
+        EXPECT_EQ(e.type_id, ndp ? 0x5250444Eu : 0x54505443u) << name;
+        ASSERT_TRUE(entries.count(stem + ".msh")) << name;
+        if (ndp) EXPECT_EQ(n, msh::read_model(entries.at(stem + ".msh")).value().nodes.size()) << name;
+        ++object_data;
         continue;
       }
       ASSERT_TRUE(name.ends_with(".msh")) << name;
@@ -614,6 +628,7 @@ TEST(SampleModelsRetail, EveryModelChecksCleanWithItsWearAndTheCountsAreRetail) 
   EXPECT_EQ(models, 400u);
   EXPECT_EQ(wears, models);
   EXPECT_EQ(bases, 20u);
+  EXPECT_EQ(object_data, 2u * 230u);  // a .ndp and a .cpt per catalog building, vehicle, robot and turret
   EXPECT_EQ(fewest_nodes, 1u);
   EXPECT_EQ(most_nodes, 38u);
   double animated_fraction = static_cast<double>(animated) / static_cast<double>(models);

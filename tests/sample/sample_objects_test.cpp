@@ -82,13 +82,17 @@ TEST(SampleObjects, SmallGameHasAPrototypePerModelAParentRefAndASun) {
     EXPECT_EQ(r.model->archive, "models.rlb") << key;
     EXPECT_EQ(r.model->resource, model) << key;
   }
-  // Through the parent: the class's control record, then the local .bas and .wea.
+  // Through the parent: the class's control record, then the local .bas and .wea, the tank's .ndp and .cpt.
   ObjectResolution child = resolve_object(registry, "u_tank_01_b");
-  ASSERT_EQ(child.expanded.size(), 3u);
+  ASSERT_EQ(child.expanded.size(), 5u);
   EXPECT_EQ(child.expanded[0].archive, "system.rlb");
   EXPECT_EQ(child.expanded[0].resource, "vehicle.ctl");
   EXPECT_EQ(child.expanded[1].resource, "tank.bas");
   EXPECT_EQ(child.expanded[2].resource, "tank.wea");
+  EXPECT_EQ(child.expanded[3].resource, "tank.ndp");
+  EXPECT_EQ(child.expanded[4].resource, "tank.cpt");
+  // The walker has no per-object data: its model and WEAR only.
+  EXPECT_EQ(resolve_object(registry, "u_walker_01").expanded.size(), 2u);
   for (const char* key : {"sun", "c_vehicle"}) {
     ObjectResolution r = resolve_object(registry, key);
     EXPECT_TRUE(r.findings.empty()) << key << ": " << describe(r);
@@ -101,7 +105,7 @@ TEST(SampleObjects, SmallGameHasAPrototypePerModelAParentRefAndASun) {
 TEST(SampleObjects, EveryRetailPrototypeResolvesToAnExistingModel) {
   const ObjectsGame& game = retail_game();
   ObjectRegistry registry = game.registry();
-  std::size_t prototypes = 0, with_model = 0, via_parent = 0;
+  std::size_t prototypes = 0, with_model = 0, via_parent = 0, with_object_data = 0;
   std::vector<std::string> without_model;
   for (const auto& [key, payload] : game.archives.at("objects.rlb")) {
     ++prototypes;
@@ -113,15 +117,25 @@ TEST(SampleObjects, EveryRetailPrototypeResolvesToAnExistingModel) {
       continue;
     }
     ++with_model;
-    via_parent += r.expanded.size() == 3;
+    via_parent += r.expanded.front().resource.ends_with(".ctl");
     const ByteBuffer& bytes = game.archives.at(r.model->archive).at(r.model->resource);
     EXPECT_TRUE(msh::read_model(bytes)) << key;
-    // The model's .wea is among the prototype's records.
+    // The model's .wea is among the prototype's records, and its .ndp and .cpt, when any, follow it.
     std::string stem = r.model->resource.substr(0, r.model->resource.size() - 4);
-    EXPECT_EQ(r.expanded.back().resource, stem + ".wea") << key;
+    std::size_t wea = 0;
+    while (wea < r.expanded.size() && r.expanded[wea].resource != stem + ".wea") ++wea;
+    ASSERT_LT(wea, r.expanded.size()) << key;
+    const std::size_t after = r.expanded.size() - wea - 1;
+    EXPECT_TRUE(after == 0 || after == 2) << key;
+    if (after == 2) {
+      EXPECT_EQ(r.expanded[wea + 1].resource, stem + ".ndp") << key;
+      EXPECT_EQ(r.expanded[wea + 2].resource, stem + ".cpt") << key;
+      ++with_object_data;
+    }
   }
   EXPECT_EQ(with_model, 403u);  // the catalog's 400 and the mounted unit's 3
   EXPECT_EQ(via_parent, 20u);
+  EXPECT_EQ(with_object_data, 230u);  // the catalog's buildings, vehicles, robots and turrets (retail: 542 .ndp)
   EXPECT_EQ(without_model, (std::vector<std::string>{"c_building", "c_robot", "c_vehicle", "sun"}));
   EXPECT_EQ(prototypes, 407u);
   EXPECT_EQ(game.archives.at("system.rlb").size(), 4u);

@@ -628,6 +628,91 @@ TEST_F(Planted, TurretsAndGunsHangOnBaseSocketsAndHostedUnitsOnThePathGraph) {
   EXPECT_EQ(hallway[0].severity, Severity::error);
 }
 
+// A prototype's .ndp holds a record per node of its model and its .cpt's points sit on nodes of that
+// model (docs/formats/objdata.md 1, 2). The model has 3 nodes; the .ndp 2 records; the .cpt's point 1
+// sits on node 0 and dies with node 5. Two prototypes name the same files: each file is reported once.
+TEST_F(Planted, NodeDamageAndControlPointsMatchTheirModelsNodes) {
+  msh::BuildModel build;
+  build.nodes.resize(3);
+  build.nodes[1].parent = 0;
+  build.nodes[2].parent = 0;
+  auto model = msh::build_model_bytes(build);
+  ASSERT_TRUE(model) << model.error().to_string();
+  put_entry("animated.rlb", "box.msh", *model, resource::kTypeMesh);
+  ByteBuffer ndp(4 + 2 * 76, 0);  // u32 n; n x {i32 flags; f32 hp; f32 density; char[32] archive; char[32] .exp}
+  store_u32(ndp.data(), 2);
+  put_entry("animated.rlb", "box.ndp", ndp, 0x5250444E);  // "NDPR"
+  ByteBuffer cpt(4 + 2 * 68, 0);  // u32 n; n x f32[9]; n x char[32]
+  store_u32(cpt.data(), 2);
+  store_u32(cpt.data() + 4 + 36, 1);  // point 1, triple 1: (1, 0, 5): on node 0, removed with node 5
+  store_u32(cpt.data() + 4 + 36 + 8, 5);
+  std::copy_n("CameraCenter", 12, cpt.begin() + 4 + 72);
+  std::copy_n("Exp_0", 5, cpt.begin() + 4 + 72 + 32);
+  put_entry("animated.rlb", "box.cpt", cpt, 0x54505443);  // "CTPT"
+  ByteBuffer prototype(384, 0);
+  const char* names[] = {"box.msh", "box.ndp", "box.cpt"};
+  for (std::size_t slot = 0; slot < 3; ++slot) {
+    std::copy_n("animated.rlb", 12, prototype.begin() + 64 * slot);
+    std::copy_n(names[slot], 7, prototype.begin() + 64 * slot + 32);
+  }
+  put_entry("objects.rlb", "p_box", prototype, objects::kPrototypeTypes[0].type_id());
+  put_entry("objects.rlb", "p_box_again", prototype, objects::kPrototypeTypes[0].type_id());
+
+  const ValidationReport report = validate();
+  const auto count = findings_of(report, "ndp.node.count", "animated.rlb", "box.ndp");
+  ASSERT_EQ(count.size(), 1u);
+  EXPECT_EQ(count[0].message, "2 damage records for the 3 nodes of animated.rlb::box.msh (prototype p_box)");
+  EXPECT_EQ(count[0].severity, Severity::warning);
+  EXPECT_EQ(count[0].location.offset, 0u);
+  const auto range = findings_of(report, "cpt.node.range", "animated.rlb", "box.cpt");
+  ASSERT_EQ(range.size(), 1u);
+  EXPECT_EQ(range[0].message,
+            "control point 1 (Exp_0): node word 2 is 5, not one of the 3 nodes of animated.rlb::box.msh (prototype p_box)");
+  EXPECT_EQ(range[0].severity, Severity::error);
+  EXPECT_EQ(range[0].location.offset, 4u + 36u + 8u);
+  // The sample's own .ndp and .cpt files fit their models.
+  for (const char* code : {"ndp.node.count", "cpt.node.range"})
+    for (const char* entry : {"tank.ndp", "tank.cpt", "building.ndp", "building.cpt"})
+      EXPECT_TRUE(findings_of(report, code, "models.rlb", entry).empty()) << code << " " << entry;
+}
+
+// A Land2.wea material of one track is its own microtexture (the world specification 10.4): one note per
+// terrain naming the first three. The sample's TANK_TREAD and ROCK_STONE have one animation block, the
+// ANIM_ materials two (read with `parkan mat0 dump`).
+TEST_F(Planted, OneTrackMicrotexturesAreNoted) {
+  const std::filesystem::path map = at("DATA/MAPS/M01");
+  test::write_bytes(map / "Land2.wea", text_bytes("5\n0 ANIM_LOOP\n1 TANK_TREAD\n2 ANIM_PINGPONG\n3 ROCK_STONE\n4 TANK_TREAD\n"));
+  ValidationReport report = validate();
+  auto notes = findings_of(report, "terrain.wear.one_track", "DATA/MAPS/M01/Land.msh", "");
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].message, "2 materials of Land2.wea have one track, so the microtexture (track 1) is the material "
+                              "itself: TANK_TREAD, ROCK_STONE");
+  EXPECT_EQ(notes[0].severity, Severity::note);
+  EXPECT_FALSE(notes[0].location.offset);
+  test::write_bytes(map / "Land2.wea", text_bytes("5\n0 ANIM_LOOP\n1 ANIM_RANDOM\n2 ANIM_PINGPONG\n3 ANIM_LOOP\n4 NOT_THERE\n"));
+  report = validate();
+  EXPECT_TRUE(findings_of(report, "terrain.wear.one_track", "DATA/MAPS/M01/Land.msh", "").empty());
+}
+
+// Every path of BuildDat.lst names a .dat of the game, of its section's building Type (docs/formats/unit.md 5).
+// The sample's building_01.dat is a Plant (0x80000010).
+TEST_F(Planted, BuildingListNamesBuildingsOfTheGameOfItsTypes) {
+  const std::string list = "Plant 2\r\n  \"UNITS\\BUILDINGS\\building_01.dat\"\r\n  \"UNITS\\BUILDINGS\\gone.dat\"\r\n"
+                           "Generator 1\r\n  \"units\\buildings\\BUILDING_01.DAT\"\r\n";
+  test::write_bytes(at("BuildDat.lst"), text_bytes(list));
+  const ValidationReport report = validate();
+  const auto missing = findings_of(report, "buildlist.path.missing", "BuildDat.lst", "");
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_EQ(missing[0].message, "Plant: UNITS\\BUILDINGS\\gone.dat is not in the game");
+  EXPECT_EQ(missing[0].location.offset, list.find("\"UNITS\\BUILDINGS\\gone"));
+  EXPECT_EQ(missing[0].severity, Severity::error);
+  const auto type = findings_of(report, "buildlist.class", "BuildDat.lst", "");
+  ASSERT_EQ(type.size(), 1u);
+  EXPECT_EQ(type[0].message, "Generator: units\\buildings\\BUILDING_01.DAT is of class 0x80000010, not the scheme's 0x80000002");
+  EXPECT_EQ(type[0].location.offset, list.find("\"units"));
+  EXPECT_EQ(type[0].severity, Severity::warning);
+}
+
 // A map's faces wear rows of the Land1.wea beside them (both bytes), Land2.wea has as many rows, and
 // a mission's objects stand inside the map's box. The sample's M01 has 5 rows in each WEAR.
 TEST_F(Planted, TerrainRowsAndObjectsStayWithinTheirMap) {

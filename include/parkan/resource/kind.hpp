@@ -68,7 +68,8 @@ const Kind* kind_of_bytes(ByteView bytes);
 // an NRes with a type-21 entry named "Land" is terrain (docs/formats/terrain.md 1); any other NRes
 // inside an archive and a bare NRes file named *.msh are models (docs/formats/msh.md 1); a bare NRes
 // whose one entry is type 12 named "ArealMap" is an areal map (docs/formats/areal.md 1); a bare file
-// named *.tma is a mission (docs/formats/mission.md 1); otherwise "other". Terrain serves where a model
+// named *.tma is a mission (docs/formats/mission.md 1); a bare file named BuildDat.lst the building list
+// (docs/formats/unit.md 5); otherwise "other". Terrain serves where a model
 // is wanted (msh commands read Land.msh as a model).
 const Kind& kind_of(const Payload& payload);
 // The "other" record.

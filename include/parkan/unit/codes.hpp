@@ -24,4 +24,12 @@ inline constexpr const char* kPartClass = "unit.part.class";
 inline constexpr const char* kPartArchive = "unit.part.archive";
 inline constexpr const char* kNameNul = "unit.name.nul";
 
+// BuildDat.lst (docs/formats/unit.md 5). Errors: the list cannot be read.
+inline constexpr const char* kBuildListLine = "buildlist.line";
+inline constexpr const char* kBuildListCount = "buildlist.count";
+inline constexpr const char* kBuildListShort = "buildlist.short";
+// Warnings.
+inline constexpr const char* kBuildListScheme = "buildlist.scheme";
+inline constexpr const char* kBuildListDuplicate = "buildlist.duplicate";
+
 }  // namespace parkan::unit::codes

@@ -20,6 +20,11 @@ inline constexpr const char* kMissionHostHallway = "mission.host.hallway";
 inline constexpr const char* kMissionObjectOutside = "mission.object.outside";
 inline constexpr const char* kTerrainWearRow = "terrain.wear.row";
 inline constexpr const char* kTerrainWearLength = "terrain.wear.length";
+inline constexpr const char* kTerrainWearOneTrack = "terrain.wear.one_track";
+inline constexpr const char* kNdpNodeCount = "ndp.node.count";
+inline constexpr const char* kBuildListPathMissing = "buildlist.path.missing";
+inline constexpr const char* kBuildListClass = "buildlist.class";
+inline constexpr const char* kCptNodeRange = "cpt.node.range";
 
 // References across the game (docs/formats/mat0.md 8.5, docs/formats/wear.md 7.3, docs/formats/texm.md 8).
 inline constexpr const char* kWearMaterialMissing = "wear.material.missing";
