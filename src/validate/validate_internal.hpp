@@ -3,6 +3,7 @@
 // resource and noting what the reference pass needs (validate_resource.cpp), and the references
 // between resources (validate_references.cpp). Only names cross between the parts, never bytes, so
 // an archive can be unmapped as soon as its entries are checked (peak memory: one archive).
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -106,6 +107,7 @@ struct ResourceFacts {
   std::optional<std::vector<objects::ObjectRef>> prototype;  // objects.rlb entry (raw views dropped)
   std::optional<MissionUse> mission;                     // data.tma: its map and placed objects
   std::optional<TerrainUse> terrain;                     // Land.msh: the WEAR rows its faces wear, its extent
+  std::optional<std::array<float, 4>> areal_extent;      // Land.map: min x, min y, max x, max y of its areals
   std::vector<UnitPartUse> unit_parts;                   // a .dat: the prototypes of its parts
   std::optional<std::uint32_t> unit_class;               // a .dat: its class word (BuildDat.lst's types)
   std::vector<BuildListUse> build_list;                  // BuildDat.lst: every path it names

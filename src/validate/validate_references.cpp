@@ -8,6 +8,7 @@
 // unrendered or reads past a table is an error.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -67,6 +68,13 @@ constexpr ReferenceRule kTerrainWearLength{codes::kTerrainWearLength, Severity::
 // A Land2.wea material with one track: the engine takes track 1 as the microtexture, so a one-track
 // material doubles itself (the world specification 10.4). Legal, worth knowing: a note.
 constexpr ReferenceRule kTerrainWearOneTrack{codes::kTerrainWearOneTrack, Severity::note};
+// A Land.map whose areals cover another box than the terrain beside it: the engine lays the areal grid
+// over the areals' extent (openparkan's reading) and finds units' areals by position, so the two maps
+// disagree on where the ground is.
+constexpr ReferenceRule kTerrainArealExtent{codes::kTerrainArealExtent, Severity::warning};
+// How far the two boxes may differ, as a share of the terrain's larger side: retail maps tile the
+// terrain exactly; a margin keeps float noise and a one-cell rim from being reported.
+constexpr float kArealExtentTolerance = 0.02f;
 // A .ndp of another length than its model's node table: the engine reads a record per node (541 of 542
 // retail files match; docs/formats/objdata.md 1), so a node past the records has no damage.
 constexpr ReferenceRule kNdpNodeCount{codes::kNdpNodeCount, Severity::warning};
@@ -431,6 +439,23 @@ void check_microtexture_tracks(CheckedResource& land, GameIndex& index, const st
                                     single.size(), single.size() == 1 ? "" : "s", single.size() == 1 ? "s" : "ve", names));
 }
 
+// The areals of the Land.map beside a terrain cover the terrain's XY box (the world specification 10.1).
+void check_areal_extent(CheckedResource& land, GameIndex& index, const std::string& map_path) {
+  const CheckedResource* map = index.resource(map_path, "");
+  if (!map || !map->facts.areal_extent) return;
+  const TerrainUse& t = *land.facts.terrain;
+  const std::array<float, 4>& a = *map->facts.areal_extent;
+  const float tolerance = kArealExtentTolerance * std::max(t.max_x - t.min_x, t.max_y - t.min_y);
+  const std::array<float, 4> terrain = {t.min_x, t.min_y, t.max_x, t.max_y};
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (std::abs(a[i] - terrain[i]) <= tolerance) continue;
+    add_reference_finding(land, kTerrainArealExtent, std::nullopt,
+                          fmt::format("Land.map's areals cover x {} to {}, y {} to {}; the terrain x {} to {}, y {} to {}",
+                                      a[0], a[2], a[1], a[3], t.min_x, t.max_x, t.min_y, t.max_y));
+    return;
+  }
+}
+
 // A terrain's faces against the Land1.wea beside it (both tex bytes are its rows, docs/formats/terrain.md),
 // and Land2.wea's length against it. The WEARs' materials are their own references (wear.material.missing).
 void check_terrain_references(CheckedResource& land, GameIndex& index) {
@@ -450,6 +475,7 @@ void check_terrain_references(CheckedResource& land, GameIndex& index) {
                           fmt::format("Land2.wea has {} rows and Land1.wea {}: the engine pairs them row for row",
                                       *second, *rows));
   check_microtexture_tracks(land, index, folder + "Land2.wea");
+  check_areal_extent(land, index, folder + "Land.map");
 }
 
 // Every path of BuildDat.lst names a .dat of the game whose class word is its section's building Type.

@@ -4,6 +4,7 @@
 
 #include "parkan/msh/codes.hpp"
 #include "validate/validate_internal.hpp"
+#include "parkan/areal/areal_map.hpp"
 #include "parkan/mission/mission.hpp"
 #include "parkan/objdata/objdata.hpp"
 #include "parkan/resource/payload.hpp"
@@ -146,6 +147,17 @@ void note_world_uses(const resource::Kind& k, const ResourceInput& input, Checke
       use.min_y = std::min(use.min_y, c.y), use.max_y = std::max(use.max_y, c.y);
     }
     out.facts.terrain = use;
+  } else if (k.key == "areal") {
+    auto map = areal::read_areal_map(input.bytes);
+    if (!map) return;
+    std::optional<std::array<float, 4>> box;
+    for (const areal::Areal& a : map->areals)
+      for (const areal::Point& p : a.polygon) {
+        if (!box) box = std::array<float, 4>{p[0], p[1], p[0], p[1]};
+        (*box)[0] = std::min((*box)[0], p[0]), (*box)[1] = std::min((*box)[1], p[1]);
+        (*box)[2] = std::max((*box)[2], p[0]), (*box)[3] = std::max((*box)[3], p[1]);
+      }
+    out.facts.areal_extent = box;
   } else if (k.key == "buildlist") {
     auto list = unit::read_build_list(input.bytes);
     if (!list) return;

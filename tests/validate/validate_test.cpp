@@ -10,6 +10,7 @@
 #include "parkan/objects/objects.hpp"
 #include "parkan/resource/kind.hpp"
 #include "parkan/sample/sample_game.hpp"
+#include "parkan/areal/areal_map.hpp"
 #include "parkan/validate/validate.hpp"
 #include "parkan/material/mat0.hpp"
 #include "parkan/msh/build.hpp"
@@ -692,6 +693,27 @@ TEST_F(Planted, OneTrackMicrotexturesAreNoted) {
   test::write_bytes(map / "Land2.wea", text_bytes("5\n0 ANIM_LOOP\n1 ANIM_RANDOM\n2 ANIM_PINGPONG\n3 ANIM_LOOP\n4 NOT_THERE\n"));
   report = validate();
   EXPECT_TRUE(findings_of(report, "terrain.wear.one_track", "DATA/MAPS/M01/Land.msh", "").empty());
+}
+
+// The areals of a Land.map cover the box of the terrain beside it (the world specification 10.1): the
+// sample's M01 spans 0..800 in x and y; a Land.map of one triangle over 0..100 does not.
+TEST_F(Planted, TheArealMapCoversItsTerrain) {
+  EXPECT_TRUE(findings_of(validate(), "terrain.areal.extent", "DATA/MAPS/M01/Land.msh", "").empty());
+  areal::ArealMap map;
+  areal::Areal& a = map.areals.emplace_back();
+  a.polygon = {{0, 0, 0}, {100, 0, 0}, {0, 100, 0}};
+  a.edges.resize(3);
+  a.area = 5000;
+  a.centre = {33.3f, 33.3f};
+  map.grid.across = map.grid.down = 1;
+  map.grid.cells = {{0}};
+  auto bytes = areal::write_areal_map(map);
+  ASSERT_TRUE(bytes) << bytes.error().to_string();
+  test::write_bytes(at("DATA/MAPS/M01/Land.map"), *bytes);
+  const auto found = findings_of(validate(), "terrain.areal.extent", "DATA/MAPS/M01/Land.msh", "");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].message, "Land.map's areals cover x 0 to 100, y 0 to 100; the terrain x 0 to 800, y 0 to 800");
+  EXPECT_EQ(found[0].severity, Severity::warning);
 }
 
 // Every path of BuildDat.lst names a .dat of the game, of its section's building Type (docs/formats/unit.md 5).

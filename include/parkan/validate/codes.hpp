@@ -21,6 +21,7 @@ inline constexpr const char* kMissionObjectOutside = "mission.object.outside";
 inline constexpr const char* kTerrainWearRow = "terrain.wear.row";
 inline constexpr const char* kTerrainWearLength = "terrain.wear.length";
 inline constexpr const char* kTerrainWearOneTrack = "terrain.wear.one_track";
+inline constexpr const char* kTerrainArealExtent = "terrain.areal.extent";
 inline constexpr const char* kNdpNodeCount = "ndp.node.count";
 inline constexpr const char* kBuildListPathMissing = "buildlist.path.missing";
 inline constexpr const char* kBuildListClass = "buildlist.class";
