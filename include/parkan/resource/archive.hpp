@@ -38,6 +38,9 @@ enum class ListFormat { table, json };
 // has no storage methods) or ignored (an RsLi entry has no type or attributes).
 struct PayloadEdit {
   std::string payload_path;                  // the file holding the payload (read by the edit)
+  // The payload itself, made in code (font import, docs/cli.md 5.15): when set, payload_path is not
+  // read and only names the payload in messages.
+  std::optional<ByteBuffer> payload_bytes;
   std::optional<std::string> type;           // NRes: four characters or a decimal number
   std::optional<std::uint32_t> attr1, attr2, attr3;  // NRes
   bool allow_duplicate = false;              // NRes add: an entry of that name may exist
