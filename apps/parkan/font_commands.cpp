@@ -12,6 +12,7 @@
 #include "parkan/core/utf8_path.hpp"
 #include "parkan/export/png.hpp"
 #include "parkan/font/atlas.hpp"
+#include "parkan/font/codes.hpp"
 #include "parkan/font/font.hpp"
 #include "parkan/resource/archive.hpp"
 #include "parkan/resource/game.hpp"
@@ -144,7 +145,7 @@ Result<int> import_font(const std::string& png_in, const std::string& json_in, c
   auto tfnt = font::import_font(*image, *doc);
   if (!tfnt) {
     Error error = std::move(tfnt).error();
-    if (error.rule == "font.import.image") return std::move(error).in_file(png_in);
+    if (error.rule == font::codes::kImportImage) return std::move(error).in_file(png_in);
     return std::move(error).in_file(json_in);
   }
   const std::vector<fs::path> inputs = {path_from_utf8(png_in), path_from_utf8(json_in)};
