@@ -87,7 +87,9 @@ Encoding encoding_for_name(std::string_view entry_name) {
 
 std::string_view encoding_name(Encoding encoding) { return encoding == Encoding::cp866 ? "cp866" : "cp1251"; }
 
-bool has_glyph(const Glyph& glyph) { return glyph.advance > 0 || glyph.u1 > glyph.u0; }
+// docs/formats/font.md 2: a code without a glyph keeps a placeholder record that draws nothing (retail:
+// u0 = u1, an advance of about half the line height), so what draws is a record of positive span.
+bool has_glyph(const Glyph& glyph) { return glyph.u1 > glyph.u0; }
 
 GlyphRect glyph_rect(const Font& font, const Glyph& glyph) {
   const double w = font.atlas.header.width, h = font.atlas.header.height;

@@ -136,7 +136,9 @@ const std::array<Kind, 17> kKinds = {{
      false, "model"},
     {"palette", "palette", "palette", kTypePalette, 0, kPaletteExtensions, "none", 0, 0, 0, check_palette, nullptr,
      false, "palette"},
-    {"font", "font", "font", 0, texm::kFontMagic, kFontExtensions, "none", 0, 0, 0, check_bytes<font::check_font>, font_json,
+    // A font entry of an NRes (sys.lib, ui/font.lib) carries its magic as its type, as a Texm's does
+    // (docs/formats/font.md 1); in an RsLi library it has none and is told by its magic.
+    {"font", "font", "font", texm::kFontMagic, texm::kFontMagic, kFontExtensions, "none", 0, 0, 0, check_bytes<font::check_font>, font_json,
      false, "font"},
     // objects.rlb is an NRes (docs/formats/objects.md): it is named here for validate and the viewer,
     // and read by its name, never recognized by its bytes.

@@ -60,7 +60,7 @@ struct GlyphRect {
   std::int64_t x = 0, y = 0, w = 0, h = 0;
 };
 GlyphRect glyph_rect(const Font& font, const Glyph& glyph);
-// A glyph record that draws something: advance > 0 or u1 > u0.
+// A glyph record that draws something: u1 > u0 (placeholders keep an advance but no span).
 bool has_glyph(const Glyph& glyph);
 
 // `font info --json`: the header words, the atlas (texm::info_json), the glyph count and every
