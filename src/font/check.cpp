@@ -71,9 +71,6 @@ std::vector<Diagnostic> check_font(ByteView bytes) {
     add_diagnostic(out, Severity::warning, std::string(codes::kCellHeight), kFontCellHeightAt,
                    fmt::format("cell height {} is not in (0, 1] texture units", font.cell_height));
   for (std::size_t code = 0; code < kGlyphCount; ++code) check_glyph(out, font, code);
-  if (font.atlas.format == texm::Format::indexed8_external)
-    add_diagnostic(out, Severity::note, std::string(codes::kAtlasPalette), kAtlasOffset + 28,
-                   "the atlas is Texm format 2: its pixels index an external palette, the PAL.PAL beside the font");
   return out;
 }
 

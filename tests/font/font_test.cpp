@@ -84,12 +84,8 @@ TEST(Font, ReadsTheHandBuiltFont) {
   EXPECT_EQ(write_font(*font), bytes);
 }
 
-TEST(Font, CleanFontHasOnlyTheExternalPaletteNote) {
-  const std::vector<Diagnostic> d = check_font(hand_font());
-  ASSERT_EQ(d.size(), 1u);
-  EXPECT_EQ(d[0].code, "font.atlas.external_palette");
-  EXPECT_EQ(d[0].severity, Severity::note);
-  EXPECT_EQ(d[0].location.offset, 0x1014u + 28);
+TEST(Font, CleanFontHasNoFinding) {
+  EXPECT_TRUE(check_font(hand_font()).empty());
   EXPECT_TRUE(check_font(hand_font(0)).empty());
 }
 
@@ -129,11 +125,10 @@ TEST(Font, ReaderErrors) {
   EXPECT_EQ(truncated[0].location.offset, 0x1014u + 32);
 }
 
-// One finding of `code` (besides the external palette note) at `offset` with `message`.
+// One finding of `code` at `offset` with `message`.
 void expect_one(const ByteBuffer& bytes, const std::string& code, Severity severity, std::uint64_t offset,
                 const std::string& message) {
-  std::vector<Diagnostic> d = check_font(bytes);
-  std::erase_if(d, [](const Diagnostic& x) { return x.code == "font.atlas.external_palette"; });
+  const std::vector<Diagnostic> d = check_font(bytes);
   ASSERT_EQ(d.size(), 1u) << ::testing::PrintToString(codes_of(d));
   EXPECT_EQ(d[0].code, code);
   EXPECT_EQ(d[0].severity, severity);

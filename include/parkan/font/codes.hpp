@@ -14,7 +14,6 @@ inline constexpr std::string_view kGlyphRange = "font.glyph.range";   // warning
 inline constexpr std::string_view kGlyphOrder = "font.glyph.order";   // warning: u1 < u0
 inline constexpr std::string_view kGlyphAdvance = "font.glyph.advance";  // warning: advance negative or wider than the cell
 inline constexpr std::string_view kGlyphWidth = "font.glyph.width";   // note: (u1 - u0) x atlas width is not advance + 1 pixels
-inline constexpr std::string_view kAtlasPalette = "font.atlas.external_palette";  // note: a format 2 atlas draws through PAL.PAL
 inline constexpr std::string_view kPalSymmetric = "pal.ipol.symmetric";  // warning: the Ipol table is not symmetric
 inline constexpr std::string_view kPalDiagonal = "pal.ipol.diagonal";    // note: t[i][i] != i for some i
 // Import (docs/formats/font.md 6): the JSON or PNG of `font import` does not fit.
