@@ -18,6 +18,14 @@ constexpr std::string_view kFontPalName = "pal.pal";  // folded
 // Where a font's palette is looked for after its own archive (docs/formats/font.md 1).
 constexpr std::string_view kFontPalLibraries[] = {"sys.lib", "gamefont.rlb"};
 
+// "a", "a or b", "a, b or c".
+std::string join_or(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return out;
+}
+
 }  // namespace
 
 void note_font_use(const ResourceInput& input, CheckedResource& out) {
@@ -45,7 +53,8 @@ void check_font_palettes(GameFacts& facts) {
   for (CheckedResource& r : facts.resources) {
     if (!r.facts.font_external_palette) continue;
     std::vector<std::string> tried = {r.file};
-    for (std::string_view library : kFontPalLibraries) tried.emplace_back(library);
+    for (std::string_view library : kFontPalLibraries)
+      if (fold_name(library) != fold_name(r.file)) tried.emplace_back(library);
     std::string invalid_in;
     bool found = false;
     for (const std::string& file : tried) {
@@ -63,7 +72,7 @@ void check_font_palettes(GameFacts& facts) {
     }
     if (found) continue;
     const std::string why = invalid_in.empty()
-                                ? fmt::format("no PAL.PAL in {}, sys.lib or gamefont.rlb", r.file)
+                                ? fmt::format("no PAL.PAL in {}", join_or(tried))
                                 : fmt::format("the PAL.PAL of {} is not a {}-byte PAL resource with \"Ipol\"", invalid_in,
                                               texm::kPalSize);
     Diagnostic d{codes::kFontPaletteMissing, Severity::error, Location{r.file, r.entry, font::kAtlasOffset + 28},
