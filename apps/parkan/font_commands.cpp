@@ -86,7 +86,7 @@ Result<std::optional<FoundPalette>> find_palette(const std::string& src, const s
 
 std::string float_text(float v) { return fmt::format("{}", v); }
 
-void print_info(const OpenFont& f) {
+void print_font_info(const OpenFont& f) {
   const font::Font& x = f.font;
   std::size_t glyphs = 0;
   for (const font::Glyph& g : x.glyphs) glyphs += font::has_glyph(g);
@@ -190,7 +190,7 @@ void add_font_commands(CLI::App& app) {
       if (*as_json)
         print_json(font::info_json(f.font, font_name(f.payload)));
       else
-        print_info(f);
+        print_font_info(f);
       return 0;
     });
     cmd->add_option("SRC", *src, kFontSrcHelp)->required();

@@ -105,8 +105,8 @@ void draw_marks(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uin
 // grey and white.
 ByteBuffer make_font(const FontShape& shape, std::uint64_t seed) {
   const std::int32_t cell = shape.glyph_height + 1;
-  struct Placed { std::uint8_t code; std::uint32_t x, y; std::int32_t advance; };
-  std::vector<Placed> placed;
+  struct PlacedGlyph { std::uint8_t code; std::uint32_t x, y; std::int32_t advance; };
+  std::vector<PlacedGlyph> placed;
   std::uint32_t x = 0, y = 0;
   for (std::uint8_t code : shape.codes) {
     const std::int32_t advance = glyph_advance(code, shape.glyph_height, cell);
@@ -117,7 +117,7 @@ ByteBuffer make_font(const FontShape& shape, std::uint64_t seed) {
   std::uint32_t height = shape.min_height;
   while (height < y + std::uint32_t(cell)) height *= 2;
   std::vector<std::uint8_t> pixels(std::size_t(shape.atlas_width) * height, 0);
-  for (const Placed& g : placed)
+  for (const PlacedGlyph& g : placed)
     if (g.code != ' ')
       draw_marks(pixels, shape.atlas_width, g.x, g.y, g.advance, shape.glyph_height, shape.shadow, seed * 257 + g.code);
 
@@ -127,11 +127,11 @@ ByteBuffer make_font(const FontShape& shape, std::uint64_t seed) {
   w.i32(shape.glyph_height);
   w.f32(float(cell) / float(height));
   w.i32(1);
-  std::vector<const Placed*> by_code(256, nullptr);
-  for (const Placed& g : placed) by_code[g.code] = &g;
+  std::vector<const PlacedGlyph*> by_code(256, nullptr);
+  for (const PlacedGlyph& g : placed) by_code[g.code] = &g;
   const float fw = float(shape.atlas_width), fh = float(height);
   for (std::size_t code = 0; code < 256; ++code) {
-    if (const Placed* g = by_code[code]) {
+    if (const PlacedGlyph* g = by_code[code]) {
       w.f32(float(g->x) / fw), w.f32(float(g->x + std::uint32_t(g->advance) + 1) / fw), w.f32(float(g->y) / fh);
       w.i32(g->advance);
     } else {
