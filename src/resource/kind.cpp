@@ -138,7 +138,7 @@ const std::array<Kind, 17> kKinds = {{
      false, "palette"},
     // A font entry of an NRes (sys.lib, ui/font.lib) carries its magic as its type, as a Texm's does
     // (docs/formats/font.md 1); in an RsLi library it has none and is told by its magic.
-    {"font", "font", "font", texm::kFontMagic, texm::kFontMagic, kFontExtensions, "none", 0, 0, 0, check_bytes<font::check_font>, font_json,
+    {"font", "font", "font", texm::kFontMagic, texm::kFontMagic, kFontExtensions, "font", 0, 0, 0, check_bytes<font::check_font>, font_json,
      false, "font"},
     // objects.rlb is an NRes (docs/formats/objects.md): it is named here for validate and the viewer,
     // and read by its name, never recognized by its bytes.
