@@ -51,7 +51,7 @@ TEST_F(ValidateCli, ACleanGamePrintsItsSummaryAndExitsZero) {
       << r.err;
   EXPECT_NE(r.err.find("[mat0.block.mode]\nparkan: warning: archives/edge_cases.lib: gap"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("parkan: note:"), r.err.find("parkan: note: Textures.lib::FIRE0.0: ")) << r.err;
-  EXPECT_EQ(r.out.rfind(game.path().string() + ": 14 archives, 212 resources\n\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind(game.path().string() + ": 16 archives, 217 resources\n\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("type         count      ok  warnings  errors\n"), std::string::npos) << r.out;
   // Types as `archive list` prints them: models are MESH entries, prototypes carry FourCC types.
   EXPECT_NE(r.out.find("\nMESH            14      14         0       0\n"), std::string::npos) << r.out;
@@ -69,15 +69,15 @@ TEST_F(ValidateCli, TheJsonReportHasTheKeysOfTheContract) {
   const ByteBuffer text = test::read_bytes(report);
   json doc = json::parse(std::string(text.begin(), text.end()));
   EXPECT_EQ(doc["game"], game.path().string());
-  EXPECT_EQ(doc["summary"]["archives"], 14);  // + mounts.rlb
+  EXPECT_EQ(doc["summary"]["archives"], 16);  // + mounts.rlb, sys.lib and ui/font.lib
   // 194 + the world: Land.msh, Land.map, two WEARs, data.tma, four .dat; mounts.rlb (3 models, 3 WEARs) and
-  // their 3 objects.rlb prototypes
-  EXPECT_EQ(doc["summary"]["resources"], 212);
+  // their 3 objects.rlb prototypes; sys.lib's font and PAL.PAL, ui/font.lib's 3 fonts
+  EXPECT_EQ(doc["summary"]["resources"], 217);
   EXPECT_EQ(doc["summary"]["errors"], 1);
   EXPECT_EQ(doc["summary"]["warnings"], 7);  // 6 + the sprites.lib quirk
-  // gamefont.rlb holds a Tfnt and its PAL.PAL (docs/formats/texm.md 3.4), no Texm.
+  // gamefont.rlb holds a Tfnt and its PAL.PAL (docs/formats/font.md 1), no Texm; sys.lib and ui/font.lib 4 more.
   EXPECT_EQ(doc["by_type"]["Texm"], json::parse(R"({"count": 59, "ok": 58, "warnings": 0, "errors": 1})"));
-  EXPECT_EQ(doc["by_type"]["Tfnt"], json::parse(R"({"count": 1, "ok": 1, "warnings": 0, "errors": 0})"));
+  EXPECT_EQ(doc["by_type"]["Tfnt"], json::parse(R"({"count": 5, "ok": 5, "warnings": 0, "errors": 0})"));
   // Prototypes count under their FourCC, as `archive list` prints the type (no renamed kinds).
   EXPECT_EQ(doc["by_type"]["BTLU"], json::parse(R"({"count": 4, "ok": 4, "warnings": 0, "errors": 0})"));
   EXPECT_FALSE(doc["by_type"].contains("objects"));
