@@ -136,7 +136,7 @@ class NresArchive final : public Archive {
 };
 
 // An RsLi library (read compatibly, as the engine does). Rows have no type id: an entry's is its
-// content's magic (a Texm, an NRes model; 0 otherwise), found when the library is opened by unpacking
+// content's magic (a Texm, a Tfnt font, an NRes model; 0 otherwise), found when the library is opened by unpacking
 // each entry of at most kRsliTypeProbeLimit bytes. `size` is the unpacked size and `offset` the
 // effective one. A payload is the unpacked bytes, decoded on each call and owned by the Payload.
 inline constexpr std::size_t kRsliTypeProbeLimit = 1 << 20;
