@@ -22,7 +22,7 @@ namespace parkan::sample {
 
 namespace {
 
-// The NRes type of a font entry: its magic, as a Texm entry's is "Texm" (world.md names none; the one
+// The NRes type of a font entry: its magic, as a Texm entry's is "Texm" (the sources name none; the one
 // place this choice lives).
 constexpr std::uint32_t kFontEntryType = texm::kFontMagic;
 constexpr std::uint8_t kBodyIndex = 254, kShadowIndex = 51;  // white and (64, 64, 64), as retail's
@@ -160,7 +160,7 @@ Result<ByteBuffer> font_archive(const std::vector<std::pair<std::string, ByteBuf
 
 std::vector<SampleFile> sample_font_libraries(const SampleOptions& options) {
   std::vector<SampleFile> files;
-  // sys.lib: the debug font, (8, 7, 8/128, 1) on a 128 x 128 atlas, and PAL.PAL (world.md 6).
+  // sys.lib: the debug font, (8, 7, 8/128, 1) on a 128 x 128 atlas, and PAL.PAL (docs/formats/font.md 1).
   const ByteBuffer debug = make_font({"ARIALTEX.TFT", 7, true, 128, 128, cp866_codes()}, options.seed ^ 0x5359534C);
   auto sys = font_archive({{"ARIALTEX.TFT", debug}, {"PAL.PAL", sample_font_palette()}});
   if (!sys) return {};

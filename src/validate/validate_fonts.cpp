@@ -1,4 +1,4 @@
-// The fonts' chain (world.md 10.6, docs/formats/font.md 7, docs/cli.md 11.4): a Tfnt whose atlas is
+// The fonts' chain (docs/formats/font.md 7, docs/cli.md 11.4): a Tfnt whose atlas is
 // Texm format 2 draws through a PAL.PAL of 66,564 bytes with `Ipol`: the one in the font's own
 // archive, else the one in sys.lib or gamefont.rlb at the top of the game (or of its base). That
 // the atlas is a Texm at 0x1014 is the font's own check (font.atlas, through the registry).

@@ -139,7 +139,7 @@ Status read_base_archives(const std::filesystem::path& base, std::map<std::strin
 // holds the reference, appended to that resource's findings.
 void check_references(GameFacts& facts);
 
-// The fonts' chain (validate_fonts.cpp, world.md 10.6): what check_resource notes of a font and of a PAL
+// The fonts' chain (validate_fonts.cpp, docs/formats/font.md 7): what check_resource notes of a font and of a PAL
 // resource, and the check that every format 2 atlas finds a PAL.PAL.
 void note_font_use(const ResourceInput& input, CheckedResource& out);
 void note_pal_use(const ResourceInput& input, CheckedResource& out);

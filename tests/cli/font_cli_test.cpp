@@ -1,6 +1,6 @@
 // parkan font info|check|export|import (docs/cli.md 5.15) on the sample game's fonts
 // (gamefont.rlb: format 2 through PAL.PAL; sys.lib and ui/font.lib: format 0), and validate's chain
-// (world.md 10.6). The exported PNG is read back with libpng itself, not parkan's reader.
+// (docs/formats/font.md 7). The exported PNG is read back with libpng itself, not parkan's reader.
 #include <cstring>
 
 #include <gtest/gtest.h>
@@ -221,7 +221,7 @@ TEST_F(FontCli, ImportRefusesAnotherSize) {
   EXPECT_EQ(r.err, "parkan: error: " + (work / "small.png").string() + ": the image is 4x4, the atlas 128x128\n");
 }
 
-// validate (world.md 10.6): gamefont's format 2 atlas finds its PAL.PAL; without one in gamefont.rlb
+// validate (docs/formats/font.md 7): gamefont's format 2 atlas finds its PAL.PAL; without one in gamefont.rlb
 // it takes sys.lib's; without both, font.palette.missing.
 TEST_F(FontCli, ValidateFindsTheFontsPalette) {
   test::TempDir copy;

@@ -1,4 +1,4 @@
-// Fonts (docs/formats/font.md): Tfnt bytes built here from world.md's layout (a 0x14-byte header, 256
+// Fonts (docs/formats/font.md): Tfnt bytes built here from the layout of docs/formats/font.md 2 (a 0x14-byte header, 256
 // records {f32 u0, f32 u1, f32 v0, i32 advance}, a Texm atlas at 0x1014), read, checked rule by
 // rule, written back byte for byte; the atlas exported and imported; PAL.PAL's Ipol checks.
 #include <cmath>
