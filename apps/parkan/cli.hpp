@@ -73,6 +73,7 @@ void print_json(const nlohmann::json& document);
 // The command groups, one file each.
 void add_archive_commands(CLI::App& app);
 void add_texm_commands(CLI::App& app);
+void add_font_commands(CLI::App& app);
 void add_mat0_commands(CLI::App& app);
 void add_wear_commands(CLI::App& app);
 void add_anim_commands(CLI::App& app);

@@ -34,6 +34,7 @@ int run(int raw_argc, char** raw_argv) {
   app.add_flag("--quiet", globals().quiet, "no progress bar");
   add_archive_commands(app);
   add_texm_commands(app);
+  add_font_commands(app);
   add_mat0_commands(app);
   add_wear_commands(app);
   add_anim_commands(app);

@@ -267,7 +267,7 @@ Result<int> export_archive(const resource::Archive& archive, const std::string& 
   std::vector<std::size_t> textures;
   for (std::size_t i = 0; i < archive.entry_count(); ++i) {
     const std::uint32_t type_id = archive.entry(i).type_id;
-    if (type_id == resource::kTypeTexm || type_id == 0) textures.push_back(i);
+    if (type_id == resource::kTypeTexm || type_id == texm::kFontMagic || type_id == 0) textures.push_back(i);  // a font: its atlas
   }
   Progress progress("texm to-png", textures.size(), !globals().quiet);
   std::set<std::string> used;

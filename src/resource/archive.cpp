@@ -52,7 +52,7 @@ std::uint32_t type_from_content(ByteView bytes) {
   const Kind* kind = kind_of_bytes(bytes);
   if (!kind) return 0;
   if (kind->key == "nres") return kTypeMesh;
-  return kind->key == "texm" ? kind->type_id : 0;
+  return kind->key == "texm" || kind->key == "font" ? kind->type_id : 0;  // a font: "Tfnt" (docs/formats/font.md 1)
 }
 }  // namespace
 

@@ -106,20 +106,30 @@ Status refuse_method(const PayloadEdit& edit, const std::string& path) {
   return {};
 }
 
-// The payload file of an edit, mapped (kept alive by the writer the edit returns).
-Result<std::shared_ptr<const MappedFile>> map_payload(const PayloadEdit& edit) {
+// The payload of an edit and what keeps its bytes alive: the bytes given in code, else the file mapped.
+struct EditPayload {
+  std::shared_ptr<const void> keep;
+  ByteView bytes;
+};
+Result<EditPayload> map_payload(const PayloadEdit& edit) {
+  if (edit.payload_bytes) {
+    auto held = std::make_shared<const ByteBuffer>(*edit.payload_bytes);
+    return EditPayload{held, ByteView(*held)};
+  }
   PARKAN_ASSIGN(MappedFile mapped, MappedFile::open(path_from_utf8(edit.payload_path)));
-  return std::make_shared<const MappedFile>(std::move(mapped));
+  auto held = std::make_shared<const MappedFile>(std::move(mapped));
+  return EditPayload{held, held->bytes()};
 }
 
 // The payload file of an edit, read.
 Result<ByteBuffer> read_payload(const PayloadEdit& edit) {
+  if (edit.payload_bytes) return *edit.payload_bytes;
   return read_file(path_from_utf8(edit.payload_path));
 }
 
 // The lossless writer of an edited document; `payload` (the new payload's file, when one was read)
 // stays mapped as long as the writer lives.
-ArchiveWriter lossless_writer(nres::Document document, std::shared_ptr<const MappedFile> payload = {}) {
+ArchiveWriter lossless_writer(nres::Document document, std::shared_ptr<const void> payload = {}) {
   auto held = std::make_shared<const nres::Document>(std::move(document));
   return [held, payload](const ByteSink& out) { return nres::write_lossless(*held, out); };
 }
@@ -292,8 +302,8 @@ Result<ArchiveWriter> NresArchive::add(std::string_view name, const PayloadEdit&
   PARKAN_ASSIGN(std::string entry_name, cp1251_name(name));
   if (!edit.allow_duplicate && nres::find(directory_, entry_name))
     return invalid(fmt::format("an entry named \"{}\" exists (use replace, or --allow-duplicate)", name)).in_file(path());
-  PARKAN_ASSIGN(std::shared_ptr<const MappedFile> payload_file, map_payload(edit));
-  const ByteView payload = payload_file->bytes();
+  PARKAN_ASSIGN(EditPayload payload_file, map_payload(edit));
+  const ByteView payload = payload_file.bytes;
   nres::EntrySpec spec;
   spec.name = entry_name;
   spec.payload = payload;
@@ -320,19 +330,19 @@ Result<ArchiveWriter> NresArchive::add(std::string_view name, const PayloadEdit&
   if (!added) return std::move(added).error().in_file(path());
   PARKAN_TRY(expect_payload_checks(document.entries.back(), document.entries.size() - 1, payload, edit.payload_path,
                                    edit.force));
-  return lossless_writer(std::move(document), std::move(payload_file));
+  return lossless_writer(std::move(document), std::move(payload_file.keep));
 }
 
 Result<ArchiveWriter> NresArchive::replace(std::size_t index, const PayloadEdit& edit) && {
   PARKAN_TRY(refuse_method(edit, path()));
-  PARKAN_ASSIGN(std::shared_ptr<const MappedFile> payload_file, map_payload(edit));
-  const ByteView payload = payload_file->bytes();
+  PARKAN_ASSIGN(EditPayload payload_file, map_payload(edit));
+  const ByteView payload = payload_file.bytes;
   nres::Document document = nres::make_document(std::move(directory_));
   PARKAN_TRY(nres::replace_payload(document, index, payload));
   PARKAN_TRY(apply_attrs(document.entries[index], edit));
   if (!edit.force) PARKAN_TRY(expect_payload_kind(document.entries[index].type_id, payload, edit.payload_path));
   PARKAN_TRY(expect_payload_checks(document.entries[index], index, payload, edit.payload_path, edit.force));
-  return lossless_writer(std::move(document), std::move(payload_file));
+  return lossless_writer(std::move(document), std::move(payload_file.keep));
 }
 
 Result<ArchiveWriter> NresArchive::remove(std::size_t index) && {

@@ -7,6 +7,7 @@
 
 #include "parkan/areal/areal_map.hpp"
 #include "parkan/core/text.hpp"
+#include "parkan/font/font.hpp"
 #include "parkan/material/codes.hpp"
 #include "parkan/material/json.hpp"
 #include "parkan/material/mat0.hpp"
@@ -68,10 +69,12 @@ Result<nlohmann::json> read_then_json(const Payload& p) {
   return Json(value);
 }
 
-std::vector<Diagnostic> check_palette(const Payload& p) {
-  auto pal = texm::read_pal(p.bytes());
-  if (!pal) return {to_diagnostic(pal.error(), "pal.size")};
-  return {};
+// A PAL resource: its size and marker, and the Ipol blend table (docs/formats/font.md 7).
+std::vector<Diagnostic> check_palette(const Payload& p) { return font::check_pal(p.bytes()); }
+// A font's `--json`: the entry's name decides the encoding (docs/formats/font.md 4).
+Result<nlohmann::json> font_json(const Payload& p) {
+  PARKAN_ASSIGN(font::Font font, p.parse(font::read_font));
+  return font::info_json(font, p.location().name.empty() ? p.file() : p.location().name);
 }
 
 Result<nlohmann::json> texm_json(const Payload& p) {
@@ -135,7 +138,10 @@ const std::array<Kind, 18> kKinds = {{
      false, "model"},
     {"palette", "palette", "palette", kTypePalette, 0, kPaletteExtensions, "none", 0, 0, 0, check_palette, nullptr,
      false, "palette"},
-    {"font", "font", "font", 0, texm::kFontMagic, kFontExtensions, "none", 0, 0, 0, nullptr, nullptr, false, "font"},
+    // A font entry of an NRes (sys.lib, ui/font.lib) carries its magic as its type, as a Texm's does
+    // (docs/formats/font.md 1); in an RsLi library it has none and is told by its magic.
+    {"font", "font", "font", texm::kFontMagic, texm::kFontMagic, kFontExtensions, "font", 0, 0, 0, check_bytes<font::check_font>, font_json,
+     false, "font"},
     // objects.rlb is an NRes (docs/formats/objects.md): it is named here for validate and the viewer,
     // and read by its name, never recognized by its bytes.
     {"objects", "objects.rlb", "prototype", 0, 0, kObjectsExtensions, "none", 0, 0, 0, nullptr, nullptr, false, "archive"},

@@ -14,6 +14,7 @@
 #include "parkan/rsli/archive.hpp"
 #include "parkan/texm/model.hpp"
 #include "parkan/texm/palette.hpp"
+#include "parkan/texm/read.hpp"
 #include "parkan/core/utf8_path.hpp"
 #include "parkan/validate/codes.hpp"
 
@@ -192,9 +193,10 @@ void check_library(const GameFile& file, GameFacts& facts, unsigned threads, Val
     ResourceInput input;
     input.file = file.path;
     input.entry = name;
-    input.type_id = unpacked->size() >= 4 && load_u32(unpacked->data()) == texm::kMagic ? texm::kMagic
-                    : is_pal_resource(*unpacked)                                        ? texm::kPalTypeId
-                                                                                        : 0;
+    const std::uint32_t magic = unpacked->size() >= 4 ? load_u32(unpacked->data()) : 0;
+    input.type_id = magic == texm::kMagic || magic == texm::kFontMagic ? magic  // a Texm, a Tfnt font
+                    : is_pal_resource(*unpacked)                       ? texm::kPalTypeId
+                                                                       : 0;
     input.bytes = *unpacked;
     checked[i] = detail::check_resource(input);
     checked[i].type = library_entry_type(name, *unpacked);
@@ -265,6 +267,7 @@ Result<ValidationReport> validate_game(const std::filesystem::path& game_dir, co
     }
   }
   detail::check_references(facts);
+  detail::check_font_palettes(facts);
 
   report.findings = std::move(scan_findings);
   for (CheckedResource& r : facts.resources) {

@@ -113,6 +113,8 @@ struct ResourceFacts {
   std::vector<BuildListUse> build_list;                  // BuildDat.lst: every path it names
   std::optional<std::size_t> ndp_records;                // a .ndp: its record count
   std::optional<std::vector<CptNodeWord>> cpt_nodes;     // a .cpt: the node words of its points on a node
+  bool font_external_palette = false;                    // Tfnt: its atlas is Texm format 2 (validate_fonts.cpp)
+  bool valid_pal = false;                                // PAL resource: it reads (66,564 bytes, Ipol)
 };
 
 struct CheckedResource {
@@ -159,6 +161,12 @@ Status read_base_archives(const std::filesystem::path& base, std::map<std::strin
 // The references between resources (validate_references.cpp): findings located on the resource that
 // holds the reference, appended to that resource's findings.
 void check_references(GameFacts& facts);
+
+// The fonts' chain (validate_fonts.cpp, docs/formats/font.md 7): what check_resource notes of a font and of a PAL
+// resource, and the check that every format 2 atlas finds a PAL.PAL.
+void note_font_use(const ResourceInput& input, CheckedResource& out);
+void note_pal_use(const ResourceInput& input, CheckedResource& out);
+void check_font_palettes(GameFacts& facts);
 
 // ASCII fold of a whole string (the engine's _strcmpi fold).
 std::string fold_name(std::string_view name);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "parkan/msh/codes.hpp"
+#include "parkan/font/font.hpp"
 #include "validate/validate_internal.hpp"
 #include "parkan/areal/areal_map.hpp"
 #include "parkan/mission/mission.hpp"
@@ -89,6 +90,8 @@ void check_model_resource(const ResourceInput& input, CheckedResource& out) {
 void check_palette_resource(const ResourceInput& input, CheckedResource& out) {
   out.type = type_key(kind("palette"));
   if (auto pal = texm::read_pal(input.bytes); !pal) out.findings.push_back(to_diagnostic(pal.error(), codes::kPalRead));
+  else append_findings(out.findings, font::check_pal(input.bytes));  // the Ipol table (docs/formats/font.md 7)
+  note_pal_use(input, out);
 }
 
 // Counted under its FourCC (STAT, BTLU, ...) as `archive list` prints it (docs/formats/objects.md 1.1).
@@ -217,6 +220,7 @@ CheckedResource check_resource(const ResourceInput& input) {
     else if (input.loose_kind->check) {
       check_registered_resource(*input.loose_kind, input, out);
       note_world_uses(*input.loose_kind, input, out);
+      if (key == "font") note_font_use(input, out);
     }
   } else if (in_objects_registry(input.file)) {
     check_prototype_resource(input, out);
@@ -232,6 +236,7 @@ CheckedResource check_resource(const ResourceInput& input) {
     else if (typed && typed->check) {
       check_registered_resource(*typed, input, out);
       note_world_uses(*typed, input, out);
+      if (key == "font") note_font_use(input, out);
     } else out.type = nres::type_name(input.type_id);
   }
   locate_all(out.findings, input.file, input.entry);

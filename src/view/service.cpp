@@ -52,6 +52,8 @@ Response Service::handle(std::string_view path, const Query& query) const {
   if (path == "/api/kinds") return handle_kinds();
   if (path == "/api/texture") return handle_texture(s, query);
   if (path == "/api/texture.png") return handle_texture_png(s, query);
+  if (path == "/api/font") return handle_font(s, query);
+  if (path == "/api/font.png") return handle_font_png(s, query);
   if (path == "/api/material") return handle_material(s, query);
   if (path == "/api/material/samples") return handle_material_samples(s, query);
   if (path == "/api/model") return handle_model(s, query);

@@ -82,6 +82,8 @@ Response handle_entry(const ServiceState& state, const Query& query);
 Response handle_kinds();
 Response handle_texture(const ServiceState& state, const Query& query);
 Response handle_texture_png(const ServiceState& state, const Query& query);
+Response handle_font(const ServiceState& state, const Query& query);      // font_api.cpp
+Response handle_font_png(const ServiceState& state, const Query& query);
 Response handle_material(const ServiceState& state, const Query& query);
 Response handle_material_samples(const ServiceState& state, const Query& query);
 Response handle_model(const ServiceState& state, const Query& query);

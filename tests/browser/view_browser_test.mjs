@@ -256,6 +256,27 @@ async function main() {
   step(`texture ${texture.entry.name}: ${info.levels[0].width}×${info.levels[0].height}, ${info.levels.length} levels, ${info.page ? info.page.length : 0} Page rects`);
   await shot("texture.png");
 
+  // --- font: the atlas and the sample line drawn with the font's metrics (docs/view.md 3.4) ---
+  const fontFile = game.files.find((f) => f.file === "gamefont.rlb");
+  const fontEntry = fontFile && fontFile.entries.find((e) => e.view === "font");
+  check(fontEntry, "gamefont.rlb lists no entry with the font view");
+  if (fontEntry) {
+    const fontData = await getJson(base, `/api/font?${q({ file: "gamefont.rlb", entry: fontEntry.index })}`);
+    await go(`#/font?${q({ file: "gamefont.rlb", entry: fontEntry.index })}`);
+    await waitPanel("font");
+    // The canvas is the sample text's width at the pen (advance + step per byte) times the scale (2x).
+    const text = await page.evaluate(`document.querySelector(".font-text").value`);
+    let width = 0;
+    for (const c of text) width += fontData.glyphs[c.charCodeAt(0) & 0xff].advance + fontData.info.pen_step;
+    const canvasWidth = await page.evaluate(`document.getElementById("font-sample").width`);
+    check(canvasWidth === width * 2, `the sample canvas is ${canvasWidth} wide, the pen says ${width * 2}`);
+    const inked = await page.evaluate(`(() => { const c = document.getElementById("font-sample"); const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data; let n = 0; for (let i = 3; i < d.length; i += 4) n += d[i] > 0; return n; })()`);
+    check(inked > 0, "the sample line drew nothing");
+    await noErrors("font");
+    step(`font ${fontEntry.name}: sample line ${width} px, ${inked} pixels inked`);
+    await shot("font.png");
+  }
+
   // --- material, played ---
   const m = material.data;
   await go(`#/material?${q({ file: "Material.lib", entry: material.entry.index })}`);

@@ -63,8 +63,8 @@ TEST(Validate, TheRetailSampleGameHasNoErrors) {
   ASSERT_TRUE(report) << report.error().to_string();
   EXPECT_EQ(report->totals.errors, 0u) << findings_text(*report, Severity::error);
   EXPECT_EQ(report->by_type["Texm"].count, 393u + 25u + 24u);  // Textures.lib, LightMap.lib, the RsLi sprites
-  EXPECT_EQ(report->by_type["Tfnt"].count, 1u);                 // gamefont.rlb's ARIALTEX.TFT
-  EXPECT_EQ(report->by_type["Palm"].count, 6u + 1u);            // palettes.lib and gamefont.rlb's PAL.PAL
+  EXPECT_EQ(report->by_type["Tfnt"].count, 1u + 1u + 9u);       // gamefont.rlb's and sys.lib's ARIALTEX.TFT, ui/font.lib
+  EXPECT_EQ(report->by_type["Palm"].count, 6u + 1u + 1u);       // palettes.lib, gamefont.rlb's and sys.lib's PAL.PAL
   EXPECT_EQ(report->by_type["MAT0"].count, 905u);
   EXPECT_GE(report->by_type["MESH"].count, 380u);
   for (const char* renamed : {"MSH", "PAL", "objects"}) EXPECT_EQ(report->by_type.count(renamed), 0u) << renamed;

@@ -38,6 +38,9 @@ enum class ListFormat { table, json };
 // has no storage methods) or ignored (an RsLi entry has no type or attributes).
 struct PayloadEdit {
   std::string payload_path;                  // the file holding the payload (read by the edit)
+  // The payload itself, made in code (font import, docs/cli.md 5.15): when set, payload_path is not
+  // read and only names the payload in messages.
+  std::optional<ByteBuffer> payload_bytes;
   std::optional<std::string> type;           // NRes: four characters or a decimal number
   std::optional<std::uint32_t> attr1, attr2, attr3;  // NRes
   bool allow_duplicate = false;              // NRes add: an entry of that name may exist
@@ -133,7 +136,7 @@ class NresArchive final : public Archive {
 };
 
 // An RsLi library (read compatibly, as the engine does). Rows have no type id: an entry's is its
-// content's magic (a Texm, an NRes model; 0 otherwise), found when the library is opened by unpacking
+// content's magic (a Texm, a Tfnt font, an NRes model; 0 otherwise), found when the library is opened by unpacking
 // each entry of at most kRsliTypeProbeLimit bytes. `size` is the unpacked size and `offset` the
 // effective one. A payload is the unpacked bytes, decoded on each call and owned by the Payload.
 inline constexpr std::size_t kRsliTypeProbeLimit = 1 << 20;

@@ -32,6 +32,8 @@ inline constexpr const char* kWearMaterialMissing = "wear.material.missing";
 inline constexpr const char* kWearLightmapMissing = "wear.lightmap.missing";
 inline constexpr const char* kMat0TextureMissing = "mat0.texture.missing";
 inline constexpr const char* kTexmPaletteMissing = "texm.palette.missing";
+// A font's format 2 atlas and its PAL.PAL (docs/formats/font.md 7).
+inline constexpr const char* kFontPaletteMissing = "font.palette.missing";
 
 // The fallback codes of a read failure without a rule of its own (docs/formats/mat0.md 8.1,
 // docs/formats/palettes.md 7).
