@@ -131,7 +131,9 @@ TEST_F(FontCli, ExportedAtlasAgreesWithTheGlyphRecords) {
     SCOPED_TRACE(std::string(archive) + "::" + name);
     auto e = run_cli({"font", "export", at(archive) + "::" + name, (work / "a.png").string(), (work / "a.json").string()});
     ASSERT_EQ(e.exit_code, 0) << e.err;
-    if (std::string(archive) == "gamefont.rlb") EXPECT_EQ(e.out, "palette: " + at("gamefont.rlb") + "::PAL.PAL\n");
+    if (std::string(archive) == "gamefont.rlb") {
+      EXPECT_EQ(e.out, "palette: " + at("gamefont.rlb") + "::PAL.PAL\n");
+    }
     const Rgba png = read_png(work / "a.png");
     const json doc = json::parse(test::slurp(work / "a.json"));
     ASSERT_EQ(png.width, doc["atlas"]["width"].get<std::uint32_t>());
@@ -151,7 +153,9 @@ TEST_F(FontCli, ExportedAtlasAgreesWithTheGlyphRecords) {
           covered[std::size_t(yy) * png.width + std::size_t(xx)] = true;
           ink += png.at(std::uint32_t(xx), std::uint32_t(yy))[3] != 0;
         }
-      if (g["code"] != 0x20) EXPECT_GT(ink, 0u) << g.dump();
+      if (g["code"] != 0x20) {
+        EXPECT_GT(ink, 0u) << g.dump();
+      }
     }
     EXPECT_EQ(drawing, std::string(archive) == "gamefont.rlb" ? 123u : 165u);
     // Index 0 transparent, the others opaque: the atlas's own indices (level 0 after the header).
@@ -163,7 +167,9 @@ TEST_F(FontCli, ExportedAtlasAgreesWithTheGlyphRecords) {
         const std::uint8_t index = font[pixels + std::size_t(y) * png.width + x];
         const std::uint8_t alpha = png.at(x, y)[3];
         ASSERT_EQ(alpha, index == 0 ? 0 : 255) << x << "," << y;
-        if (alpha) ASSERT_TRUE(covered[std::size_t(y) * png.width + x]) << "ink outside every glyph at " << x << "," << y;
+        if (alpha) {
+          ASSERT_TRUE(covered[std::size_t(y) * png.width + x]) << "ink outside every glyph at " << x << "," << y;
+        }
       }
   }
 }

@@ -589,7 +589,9 @@ TEST(SampleModelsRetail, EveryModelChecksCleanWithItsWearAndTheCountsAreRetail) 
         EXPECT_EQ(data.size(), 4u + n * (ndp ? 76u : 68u)) << name;
         EXPECT_EQ(e.type_id, ndp ? 0x5250444Eu : 0x54505443u) << name;
         ASSERT_TRUE(entries.count(stem + ".msh")) << name;
-        if (ndp) EXPECT_EQ(n, msh::read_model(entries.at(stem + ".msh")).value().nodes.size()) << name;
+        if (ndp) {
+          EXPECT_EQ(n, msh::read_model(entries.at(stem + ".msh")).value().nodes.size()) << name;
+        }
         ++object_data;
         continue;
       }
