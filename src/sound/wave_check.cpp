@@ -67,8 +67,8 @@ void check_format(const Wave& w, std::vector<Diagnostic>& out) {
     const std::uint32_t spb = adpcm_samples_per_block(f.block_align, f.channels);
     if (f.channels > 2 || spb == 0 || *f.samples_per_block != spb) {
       add_diagnostic(out, Severity::error, codes::kBlockAlign, at + 12,
-                     fmt::format("block align {} for {} channels holds {} samples a block; the fmt says {}",
-                                 f.block_align, f.channels, spb, *f.samples_per_block));
+                     fmt::format("block align {} for {} channel{} holds {} samples a block; the fmt says {}",
+                                 f.block_align, f.channels, f.channels == 1 ? "" : "s", spb, *f.samples_per_block));
       return;
     }
     const std::uint64_t byte_rate = std::uint64_t{f.rate} * f.block_align / spb;

@@ -65,7 +65,7 @@ Result<Wave> read_wave(ByteView bytes) {
   // Chunks run to the RIFF's claimed end or the file's, whichever comes first; what follows is kept raw.
   const std::uint64_t end = std::min<std::uint64_t>(bytes.size(), std::uint64_t{w.riff_size} + 8);
   std::uint64_t at = kRiffHeaderSize;
-  while (end - at >= kChunkHeaderSize) {
+  while (at + kChunkHeaderSize <= end) {
     Chunk c;
     c.offset = at;
     c.id = load_u32(bytes.data() + at);
