@@ -31,7 +31,8 @@ ByteBuffer pcm_wav(std::uint16_t channels, std::uint32_t rate, std::uint16_t bit
   w.text("data").u32(data);
   for (std::uint32_t i = 0; i < frames * channels; ++i) {
     if (bits == 8) w.b.push_back(std::uint8_t(i * 7));
-    else w.u16(std::uint16_t(std::int16_t((i * 97) % 20000 - 10000)));
+    if (bits == 24) w.b.push_back(0);  // the low byte of a 24-bit sample, then the 16 above it
+    if (bits >= 16) w.u16(std::uint16_t(std::int16_t((i * 97) % 20000 - 10000)));
   }
   return w.b;
 }
@@ -124,6 +125,13 @@ TEST(SoundCli, ImportRefusesWhatTheGameDoesNotPlay) {
                     (dir / "out.lib").string()});
   EXPECT_EQ(w.exit_code, 1);
   EXPECT_EQ(w.err, "parkan: error: " + (dir / "wide.wav").string() + ": PCM of 24 bits: the game plays 8 and 16\n");
+  // With --convert the top 16 bits are encoded as MS ADPCM.
+  auto c = run_cli({"sound", "import", (dir / "wide.wav").string(), (dir / "sounds.lib").string() + "::x.wav",
+                    (dir / "out.lib").string(), "--convert"});
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+  auto info = run_cli({"sound", "info", (dir / "out.lib").string() + "::x.wav", "--json"});
+  ASSERT_EQ(info.exit_code, 0) << info.err;
+  EXPECT_EQ(nlohmann::json::parse(info.out)["format"]["tag"], 2);
 }
 
 TEST(SoundCli, ImportReplacesAndAddsConvertingToAdpcm) {
