@@ -164,7 +164,7 @@ const std::array<Kind, 18> kKinds = {{
     // small number other archives may use) nor a magic of its own.
     {"areal", "areal map", "areal map", 0, 0, kArealExtensions, "none", 0, 0, 0, check_bytes<areal::check_areal_map>,
      read_then_json<areal::ArealMap, areal::read_areal_map, areal::areal_map_json>, false, "areal"},
-    // sounds.lib and voices.lib entries: whole RIFF WAVE files (docs/formats/sound.md, world.md 7).
+    // sounds.lib and voices.lib entries: whole RIFF WAVE files (docs/formats/sound.md).
     {"sound", "sound", "sound", sound::kSwavTypeId, sound::kRiffMagic, kSoundExtensions, "sound", 0, 0, 0,
      check_bytes<sound::check_wave>, read_then_json<sound::Wave, sound::read_wave, sound::wave_json>, false, "sound"},
     {"other", "file", "file", 0, 0, {}, "none", 0, 0, 0, nullptr, nullptr, false, "other"},

@@ -1,4 +1,4 @@
-// sounds.lib and voices.lib (world.md 7, docs/formats/sound.md): NRes archives of SWAV entries, each a
+// sounds.lib and voices.lib (docs/formats/sound.md 6): NRes archives of SWAV entries, each a
 // whole WAV of synthesised tones and noises at 22,050 Hz, about 77 % MS ADPCM and 23 % PCM, mostly mono.
 // Integer arithmetic only (no std::sin): the same bytes on every platform.
 #include <algorithm>
@@ -91,7 +91,7 @@ std::vector<std::int16_t> synthesise(const SoundSpec& s, std::uint64_t seed) {
   return out;
 }
 
-// Entry i's stored form: 3 of every 13 PCM (23 %, world.md 7: 93 of 399), one PCM in two of those 8-bit.
+// Entry i's stored form: 3 of every 13 PCM (23 %, retail 93 of 399: docs/formats/sound.md intro), one PCM in two of those 8-bit.
 ByteBuffer encode_sound(const SoundSpec& s, std::size_t i, std::uint64_t seed) {
   std::vector<std::int16_t> samples = synthesise(s, seed);
   const std::size_t slot = i % 13;
@@ -115,7 +115,7 @@ SampleFile sound_library(std::string_view file, const std::vector<SoundSpec>& sp
 
 std::vector<SampleFile> sample_sounds(const SampleOptions& options) {
   SampleRandom rng{options.seed * 0x51D5ull + 7};
-  // Sizes: world.md 7's 167 sounds and 234 voices scaled down so that the sample game stays quick.
+  // Sizes: retail's 167 sounds and 234 voices (docs/formats/sound.md intro) scaled down so that the sample game stays quick.
   const std::size_t sound_count = options.retail ? 60 : 8;
   const std::size_t voice_count = options.retail ? 80 : 3;
   auto frames = [&](std::uint32_t lo_ms, std::uint32_t hi_ms) {
@@ -142,7 +142,7 @@ std::vector<SampleFile> sample_sounds(const SampleOptions& options) {
   std::vector<SoundSpec> voices;
   for (std::size_t i = 0; i < voice_count; ++i)
     voices.push_back({fmt::format("voice_{:03}.wav", i), SoundShape::voice, frames(300, 1200), 110 + rng.below(140), 1});
-  // Part 2 ships one empty entry (ALIEN_ME.WAV, world.md 7): the retail-size sample keeps one.
+  // Part 2 ships one empty entry (ALIEN_ME.WAV, docs/formats/sound.md intro): the retail-size sample keeps one.
   std::vector<std::string> empty;
   if (options.retail) empty.push_back("ALIEN_ME.WAV");
   std::vector<SampleFile> out;

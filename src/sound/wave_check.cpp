@@ -127,7 +127,7 @@ std::vector<Diagnostic> check_wave(ByteView bytes) {
   Result<Wave> wave = read_wave(bytes);
   if (!wave) {
     Diagnostic d = to_diagnostic(wave.error(), codes::kRiffHeader);
-    if (d.code == codes::kEmpty) d.severity = Severity::note;  // retail ships one (ALIEN_ME.WAV, world.md 7)
+    if (d.code == codes::kEmpty) d.severity = Severity::note;  // retail ships one (ALIEN_ME.WAV, docs/formats/sound.md intro)
     return {d};
   }
   return check_wave(*wave);

@@ -1,5 +1,5 @@
 #pragma once
-// RIFF WAVE sounds: the SWAV entries of sounds.lib and voices.lib (docs/formats/sound.md, world.md 7).
+// RIFF WAVE sounds: the SWAV entries of sounds.lib and voices.lib (docs/formats/sound.md).
 // Read with every chunk kept raw (unknown ones and odd-size pad bytes included) so that an unedited
 // file writes back byte for byte; checked; decoded to 16-bit PCM (PCM 8/16 and MS ADPCM); and built
 // from 16-bit samples as PCM or MS ADPCM (the sample game, `parkan sound import --convert`).
@@ -28,7 +28,7 @@ inline constexpr std::size_t kRiffHeaderSize = 12;        // "RIFF", u32 size, "
 inline constexpr std::size_t kChunkHeaderSize = 8;        // id, u32 size
 inline constexpr std::uint16_t kTagPcm = 1;
 inline constexpr std::uint16_t kTagMsAdpcm = 2;
-// Every retail sound is 22,050 Hz (world.md 7); the checker warns about any other rate.
+// Every retail sound is 22,050 Hz (docs/formats/sound.md intro); the checker warns about any other rate.
 inline constexpr std::uint32_t kGameRate = 22050;
 inline constexpr std::size_t kFmtBaseSize = 16;  // tag .. bits (WAVEFORMAT + wBitsPerSample)
 inline constexpr std::size_t kAdpcmExtensionOffset = 18;  // after cbSize: samples per block, coefficient count
