@@ -51,7 +51,7 @@ TEST_F(ValidateCli, ACleanGamePrintsItsSummaryAndExitsZero) {
       << r.err;
   EXPECT_NE(r.err.find("[mat0.block.mode]\nparkan: warning: archives/edge_cases.lib: gap"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("parkan: note:"), r.err.find("parkan: note: Textures.lib::FIRE0.0: ")) << r.err;
-  EXPECT_EQ(r.out.rfind(game.path().string() + ": 14 archives, 212 resources\n\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind(game.path().string() + ": 16 archives, 223 resources\n\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("type         count      ok  warnings  errors\n"), std::string::npos) << r.out;
   // Types as `archive list` prints them: models are MESH entries, prototypes carry FourCC types.
   EXPECT_NE(r.out.find("\nMESH            14      14         0       0\n"), std::string::npos) << r.out;
@@ -69,10 +69,12 @@ TEST_F(ValidateCli, TheJsonReportHasTheKeysOfTheContract) {
   const ByteBuffer text = test::read_bytes(report);
   json doc = json::parse(std::string(text.begin(), text.end()));
   EXPECT_EQ(doc["game"], game.path().string());
-  EXPECT_EQ(doc["summary"]["archives"], 14);  // + mounts.rlb
+  EXPECT_EQ(doc["summary"]["archives"], 16);  // + mounts.rlb, sounds.lib, voices.lib
   // 194 + the world: Land.msh, Land.map, two WEARs, data.tma, four .dat; mounts.rlb (3 models, 3 WEARs) and
   // their 3 objects.rlb prototypes
-  EXPECT_EQ(doc["summary"]["resources"], 212);
+  // and the 8 + 3 SWAV sounds of sounds.lib and voices.lib
+  EXPECT_EQ(doc["summary"]["resources"], 223);
+  EXPECT_EQ(doc["by_type"]["SWAV"], json::parse(R"({"count": 11, "ok": 11, "warnings": 0, "errors": 0})"));
   EXPECT_EQ(doc["summary"]["errors"], 1);
   EXPECT_EQ(doc["summary"]["warnings"], 7);  // 6 + the sprites.lib quirk
   // gamefont.rlb holds a Tfnt and its PAL.PAL (docs/formats/texm.md 3.4), no Texm.
