@@ -60,18 +60,19 @@ std::string sound_file_name(const resource::Payload& payload) {
   return ends_with_wav(name) ? name : name + ".wav";
 }
 
+// The sound decoded, ended at a fact chunk's frame count inside MS ADPCM's padded last block
+// (docs/formats/sound.md 5).
+Result<std::vector<std::int16_t>> decoded_samples(const sound::Wave& wave) {
+  PARKAN_ASSIGN(std::vector<std::int16_t> samples, sound::decode(wave));
+  sound::trim_to_fact(wave, samples);
+  return samples;
+}
+
 // The bytes to write for one sound: as stored, or decoded to 16-bit PCM.
 Result<ByteBuffer> exported_bytes(const resource::Payload& payload, bool pcm) {
   if (!pcm) return ByteBuffer(payload.bytes().begin(), payload.bytes().end());
   PARKAN_ASSIGN(sound::Wave wave, payload.parse(sound::read_wave));
-  PARKAN_ASSIGN(std::vector<std::int16_t> samples, payload.parse([&](ByteView) { return sound::decode(wave); }));
-  // A fact chunk's frame count ends the sound inside the padded last MS ADPCM block (docs/formats/sound.md 5).
-  for (const sound::Chunk& c : wave.chunks)
-    if (c.id == sound::kFactId && c.body.size() >= 4 && wave.format->tag == sound::kTagMsAdpcm) {
-      const std::uint64_t frames = load_u32(c.body.data());
-      if (frames * wave.format->channels < samples.size()) samples.resize(frames * wave.format->channels);
-      break;
-    }
+  PARKAN_ASSIGN(std::vector<std::int16_t> samples, payload.parse([&](ByteView) { return decoded_samples(wave); }));
   return sound::make_pcm_wave(samples, wave.format->channels, wave.format->rate);
 }
 
@@ -164,7 +165,7 @@ Result<ByteBuffer> import_payload(const ImportInput& in, ByteView bytes) {
   if (wide_pcm) {
     samples = wide_pcm_to_16(wave);
   } else {
-    PARKAN_ASSIGN(samples, sound::decode(wave));
+    PARKAN_ASSIGN(samples, decoded_samples(wave));
   }
   if (form == StoredForm::pcm) return sound::make_pcm_wave(samples, f.channels, f.rate);
   return sound::make_adpcm_wave(samples, f.channels, f.rate);

@@ -135,4 +135,14 @@ Result<std::vector<std::int16_t>> decode(const Wave& wave) {
   return out;
 }
 
+void trim_to_fact(const Wave& wave, std::vector<std::int16_t>& samples) {
+  if (!wave.format || wave.format->tag != kTagMsAdpcm || wave.format->channels == 0) return;
+  for (const Chunk& c : wave.chunks)
+    if (c.id == kFactId && c.body.size() >= 4) {
+      const std::uint64_t wanted = std::uint64_t{load_u32(c.body.data())} * wave.format->channels;
+      if (wanted < samples.size()) samples.resize(static_cast<std::size_t>(wanted));
+      return;
+    }
+}
+
 }  // namespace parkan::sound

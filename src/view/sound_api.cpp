@@ -34,6 +34,7 @@ Response handle_sound_wav(const ServiceState& state, const Query& query) {
   if (!w.value) return w.error;
   auto samples = sound::decode(*w.value);
   if (!samples) return broken_response(state, *w.located, samples.error());
+  sound::trim_to_fact(*w.value, *samples);
   const ByteBuffer wav = sound::make_pcm_wave(*samples, w.value->format->channels, w.value->format->rate);
   return {200, "audio/wav", std::string(wav.begin(), wav.end())};
 }

@@ -94,6 +94,9 @@ std::uint64_t frame_count(const Wave& wave);
 // tag other than 1 and 2), sound.fmt.bits, sound.fmt.block_align, sound.adpcm.coefficients,
 // sound.adpcm.predictor: whatever would make the decoder guess.
 Result<std::vector<std::int16_t>> decode(const Wave& wave);
+// Ends MS ADPCM samples at the fact chunk's frame count, when it has one and it is shorter: the encoder
+// pads the last block (docs/formats/sound.md 5). PCM and a file without fact are left as they are.
+void trim_to_fact(const Wave& wave, std::vector<std::int16_t>& samples);
 // One MS ADPCM block (a partial last block decodes the frames it holds, at most `max_frames`)
 // appended to `out`, interleaved. Errors: sound.data.blocks (fewer bytes than the channels' headers),
 // sound.adpcm.predictor (a predictor index past `coefficients`).
