@@ -117,9 +117,10 @@ struct ImportInput {
   bool convert = false, adpcm = false, pcm = false, force = false;
 };
 
-// A refusal naming the rule: "IN.wav: 44100 Hz: the game plays 22,050 Hz ... [sound.fmt.rate]".
+// A refusal naming the rule, its code in brackets as a check prints it:
+// "IN.wav: 44100 Hz: the game plays 22050 Hz (parkan does not resample) [sound.fmt.rate]".
 Error refuse(const std::string& file, const char* code, std::string message) {
-  return invalid_rule(code, std::move(message)).in_file(file);
+  return invalid_rule(code, fmt::format("{} [{}]", message, code)).in_file(file);
 }
 
 // 16-bit samples of PCM the game does not play (24 or 32 bits): their top 16 bits, for --convert.

@@ -118,13 +118,13 @@ TEST(SoundCli, ImportRefusesWhatTheGameDoesNotPlay) {
                     (dir / "out.lib").string(), "--convert"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "parkan: error: " + (dir / "fast.wav").string() +
-                       ": 44100 Hz: the game plays 22050 Hz (parkan does not resample)\n");
+                       ": 44100 Hz: the game plays 22050 Hz (parkan does not resample) [sound.fmt.rate]\n");
   EXPECT_FALSE(std::filesystem::exists(dir / "out.lib"));
   test::write_bytes(dir / "wide.wav", pcm_wav(1, 22050, 24, 100));
   auto w = run_cli({"sound", "import", (dir / "wide.wav").string(), (dir / "sounds.lib").string() + "::x.wav",
                     (dir / "out.lib").string()});
   EXPECT_EQ(w.exit_code, 1);
-  EXPECT_EQ(w.err, "parkan: error: " + (dir / "wide.wav").string() + ": PCM of 24 bits: the game plays 8 and 16\n");
+  EXPECT_EQ(w.err, "parkan: error: " + (dir / "wide.wav").string() + ": PCM of 24 bits: the game plays 8 and 16 [sound.fmt.bits]\n");
   // With --convert the top 16 bits are encoded as MS ADPCM.
   auto c = run_cli({"sound", "import", (dir / "wide.wav").string(), (dir / "sounds.lib").string() + "::x.wav",
                     (dir / "out.lib").string(), "--convert"});
