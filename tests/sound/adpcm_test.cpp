@@ -159,6 +159,19 @@ TEST(Adpcm, EncodeThenDecodeKnownWaves) {
   }
 }
 
+TEST(Adpcm, TheEncoderRefusesWhatItCannotWrite) {
+  auto three = make_adpcm_wave({0, 0, 0}, 3, 22050);
+  ASSERT_FALSE(three.ok());
+  EXPECT_EQ(three.error().rule, "sound.encode");
+  EXPECT_EQ(three.error().message, "MS ADPCM of 3 channels: the encoder writes 1 or 2");
+  auto odd = make_adpcm_wave({0, 0, 0}, 2, 22050);
+  ASSERT_FALSE(odd.ok());
+  EXPECT_EQ(odd.error().message, "3 samples are not whole frames of 2 channels");
+  auto tiny = make_adpcm_wave({0, 0}, 2, 22050, 10);
+  ASSERT_FALSE(tiny.ok());
+  EXPECT_EQ(tiny.error().message, "block align 10 holds no whole MS ADPCM block of 2 channels");
+}
+
 TEST(Adpcm, PcmWaveBytesFieldByField) {
   const ByteBuffer wav = make_pcm_wave({1, -2, 3, -4}, 2, 22050, 16);
   const ByteBuffer want = riff({{"fmt ", test_bytes::fmt_pcm(2, 22050, 16)}, {"data", Bytes().i16(1).i16(-2).i16(3).i16(-4).b}});
