@@ -44,5 +44,15 @@ export async function openSound(parent, ctx) {
       h("td.num", { text: `${c.size}${c.pad ? " + pad" : ""}` })))));
   add(body, h("section.sound-player", null, audio), table, h("h3", { text: "Chunks" }), chunks,
     diagnosticsList(data.diagnostics || []));
+  // The browser read parkan's WAV: the audio element says so, with the duration it found (the browser test).
+  if (decodable) {
+    audio.dataset.state = "loading";
+    audio.addEventListener("loadedmetadata", () => {
+      audio.dataset.state = "loaded";
+      audio.dataset.duration = String(audio.duration);
+    });
+    audio.addEventListener("error", () => { audio.dataset.state = "error"; });
+  }
+  root.dataset.state = "loaded";
   return { dispose: () => { if (audio.pause) audio.pause(); } };
 }
