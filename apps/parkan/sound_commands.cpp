@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 
 const resource::Kind& sound_kind() { return *resource::find_kind("sound"); }
 
-void print_sound_info(const resource::Payload& payload, const sound::Wave& wave) {
+void sound_print_info(const resource::Payload& payload, const sound::Wave& wave) {
   fmt::print("{}: RIFF WAVE, {} bytes, {}\n", escape_control(payload.display_name()), wave.file_size,
              count_of(wave.chunks.size(), "chunk"));
   if (wave.format) {
@@ -62,21 +62,21 @@ std::string sound_file_name(const resource::Payload& payload) {
 
 // The sound decoded, ended at a fact chunk's frame count inside MS ADPCM's padded last block
 // (docs/formats/sound.md 5).
-Result<std::vector<std::int16_t>> decoded_samples(const sound::Wave& wave) {
+Result<std::vector<std::int16_t>> sound_decoded_samples(const sound::Wave& wave) {
   PARKAN_ASSIGN(std::vector<std::int16_t> samples, sound::decode(wave));
   sound::trim_to_fact(wave, samples);
   return samples;
 }
 
 // The bytes to write for one sound: as stored, or decoded to 16-bit PCM.
-Result<ByteBuffer> exported_bytes(const resource::Payload& payload, bool pcm) {
+Result<ByteBuffer> sound_exported_bytes(const resource::Payload& payload, bool pcm) {
   if (!pcm) return ByteBuffer(payload.bytes().begin(), payload.bytes().end());
   PARKAN_ASSIGN(sound::Wave wave, payload.parse(sound::read_wave));
-  PARKAN_ASSIGN(std::vector<std::int16_t> samples, payload.parse([&](ByteView) { return decoded_samples(wave); }));
+  PARKAN_ASSIGN(std::vector<std::int16_t> samples, payload.parse([&](ByteView) { return sound_decoded_samples(wave); }));
   return sound::make_pcm_wave(samples, wave.format->channels, wave.format->rate);
 }
 
-Result<int> run_export(const std::string& src, const std::string& out, bool pcm) {
+Result<int> sound_run_export(const std::string& src, const std::string& out, bool pcm) {
   PARKAN_ASSIGN(std::vector<resource::ResolvedSource> sources, resource::resolve_source(src, &sound_kind()));
   const bool single = sources.size() == 1 && !sources[0].whole_archive && sources[0].payloads.size() == 1;
   if (single) {
@@ -84,7 +84,7 @@ Result<int> run_export(const std::string& src, const std::string& out, bool pcm)
     PARKAN_TRY(resource::expect_kind(payload, sound_kind()));
     if (payload.bytes().empty())
       return payload.locate(invalid_rule(sound::codes::kEmpty, "an empty entry: no sound to export"));
-    PARKAN_ASSIGN(ByteBuffer bytes, exported_bytes(payload, pcm));
+    PARKAN_ASSIGN(ByteBuffer bytes, sound_exported_bytes(payload, pcm));
     PARKAN_TRY(write_file_atomic(path_from_utf8(out), bytes));
     return 0;
   }
@@ -99,7 +99,7 @@ Result<int> run_export(const std::string& src, const std::string& out, bool pcm)
         ++skipped;
         continue;
       }
-      PARKAN_ASSIGN(ByteBuffer bytes, exported_bytes(payload, pcm));
+      PARKAN_ASSIGN(ByteBuffer bytes, sound_exported_bytes(payload, pcm));
       PARKAN_TRY(write_file_atomic(dir / path_from_utf8(sound_file_name(payload)), bytes));
       ++written;
     }
@@ -110,16 +110,16 @@ Result<int> run_export(const std::string& src, const std::string& out, bool pcm)
 
 // ---- import ---------------------------------------------------------------------------------------
 
-enum class StoredForm { as_given, adpcm, pcm };
+enum class SoundStoredForm { as_given, adpcm, pcm };
 
-struct ImportInput {
+struct SoundImportInput {
   std::string wav, target, out;
   bool convert = false, adpcm = false, pcm = false, force = false;
 };
 
 // A refusal naming the rule, its code in brackets as a check prints it:
 // "IN.wav: 44100 Hz: the game plays 22050 Hz (parkan does not resample) [sound.fmt.rate]".
-Error refuse(const std::string& file, const char* code, std::string message) {
+Error sound_refuse(const std::string& file, const char* code, std::string message) {
   return invalid_rule(code, fmt::format("{} [{}]", message, code)).in_file(file);
 }
 
@@ -137,49 +137,49 @@ std::vector<std::int16_t> wide_pcm_to_16(const sound::Wave& wave) {
 
 // The WAV as the entry will hold it (docs/cli.md 5.14): the game plays 22,050 Hz, mono or stereo, PCM 8/16
 // or MS ADPCM. Other rates and channel counts are refused; wider PCM only converted when asked.
-Result<ByteBuffer> import_payload(const ImportInput& in, ByteView bytes) {
+Result<ByteBuffer> sound_import_payload(const SoundImportInput& in, ByteView bytes) {
   PARKAN_ASSIGN(sound::Wave wave, sound::read_wave(bytes));
   for (const Diagnostic& d : sound::check_wave(wave)) {
     const bool fixable = d.code == sound::codes::kBits && in.convert;
-    if (d.severity == Severity::error && !fixable) return refuse(in.wav, d.code.c_str(), d.message);
+    if (d.severity == Severity::error && !fixable) return sound_refuse(in.wav, d.code.c_str(), d.message);
   }
   const sound::Format& f = *wave.format;
   if (f.rate != sound::kGameRate)
-    return refuse(in.wav, sound::codes::kRate,
+    return sound_refuse(in.wav, sound::codes::kRate,
                   fmt::format("{} Hz: the game plays {} Hz (parkan does not resample)", f.rate, sound::kGameRate));
   if (f.channels != 1 && f.channels != 2)
-    return refuse(in.wav, sound::codes::kChannels, fmt::format("{} channels: the game plays mono and stereo", f.channels));
+    return sound_refuse(in.wav, sound::codes::kChannels, fmt::format("{} channels: the game plays mono and stereo", f.channels));
   const bool wide_pcm = f.tag == sound::kTagPcm && (f.bits == 24 || f.bits == 32) && f.block_align == f.channels * f.bits / 8;
   const bool playable = (f.tag == sound::kTagPcm && (f.bits == 8 || f.bits == 16)) || f.tag == sound::kTagMsAdpcm;
   if (!playable && !(wide_pcm && in.convert)) {
     if (wide_pcm)
-      return refuse(in.wav, sound::codes::kBits,
+      return sound_refuse(in.wav, sound::codes::kBits,
                     fmt::format("PCM of {} bits: the game plays 8 and 16 (--convert stores it as MS ADPCM)", f.bits));
-    return refuse(in.wav, sound::codes::kFormatTag,
+    return sound_refuse(in.wav, sound::codes::kFormatTag,
                   fmt::format("{}: the game plays PCM of 8 or 16 bits and MS ADPCM", sound::tag_name(f.tag)));
   }
-  StoredForm form = in.pcm ? StoredForm::pcm : (in.adpcm || in.convert) ? StoredForm::adpcm : StoredForm::as_given;
-  if (form == StoredForm::adpcm && f.tag == sound::kTagMsAdpcm) form = StoredForm::as_given;
-  if (form == StoredForm::pcm && f.tag == sound::kTagPcm && f.bits == 16) form = StoredForm::as_given;
-  if (form == StoredForm::as_given && !wide_pcm) return ByteBuffer(bytes.begin(), bytes.end());
+  SoundStoredForm form = in.pcm ? SoundStoredForm::pcm : (in.adpcm || in.convert) ? SoundStoredForm::adpcm : SoundStoredForm::as_given;
+  if (form == SoundStoredForm::adpcm && f.tag == sound::kTagMsAdpcm) form = SoundStoredForm::as_given;
+  if (form == SoundStoredForm::pcm && f.tag == sound::kTagPcm && f.bits == 16) form = SoundStoredForm::as_given;
+  if (form == SoundStoredForm::as_given && !wide_pcm) return ByteBuffer(bytes.begin(), bytes.end());
   std::vector<std::int16_t> samples;
   if (wide_pcm) {
     samples = wide_pcm_to_16(wave);
   } else {
-    PARKAN_ASSIGN(samples, decoded_samples(wave));
+    PARKAN_ASSIGN(samples, sound_decoded_samples(wave));
   }
-  if (form == StoredForm::pcm) return sound::make_pcm_wave(samples, f.channels, f.rate);
+  if (form == SoundStoredForm::pcm) return sound::make_pcm_wave(samples, f.channels, f.rate);
   return sound::make_adpcm_wave(samples, f.channels, f.rate);
 }
 
-Result<int> run_import(const ImportInput& in) {
+Result<int> sound_run_import(const SoundImportInput& in) {
   if (in.adpcm && in.pcm) return usage_error("--adpcm and --pcm: choose one stored form");
   const std::size_t sep = in.target.find("::");
   if (sep == std::string::npos || sep == 0 || sep + 2 == in.target.size())
     return usage_error(fmt::format("{}: the target is ARCHIVE::NAME (sounds.lib::gun_shot.wav)", in.target));
   const std::string archive_path = in.target.substr(0, sep), name = in.target.substr(sep + 2);
   PARKAN_ASSIGN(ByteBuffer bytes, read_file(path_from_utf8(in.wav)));
-  PARKAN_ASSIGN(ByteBuffer payload, import_payload(in, bytes));
+  PARKAN_ASSIGN(ByteBuffer payload, sound_import_payload(in, bytes));
   PARKAN_ASSIGN(std::shared_ptr<resource::Archive> archive, resource::open_archive(path_from_utf8(archive_path), resource::Profile::strict));
   if (archive->format() != resource::ArchiveFormat::nres)
     return invalid(fmt::format("{}: an RsLi library; the game's sounds are in NRes archives", archive_path));
@@ -235,7 +235,7 @@ void add_sound_commands(CLI::App& app) {
                                   if (*as_json)
                                     print_json(sound::wave_json(wave));
                                   else
-                                    print_sound_info(payload, wave);
+                                    sound_print_info(payload, wave);
                                   return 0;
                                 });
     cmd->add_option("SRC", *src, "a .wav file, or ARCHIVE::NAME (sounds.lib::gun_shot.wav)")->required();
@@ -261,18 +261,18 @@ void add_sound_commands(CLI::App& app) {
         *group, "export",
         "one sound to OUT (a .wav) as stored, or decoded to 16-bit PCM with --pcm; an archive or a selection to "
         "the folder OUT, one <name>.wav per entry (empty entries skipped and reported)",
-        [=]() -> Result<int> { return run_export(*src, *out, *pcm); });
+        [=]() -> Result<int> { return sound_run_export(*src, *out, *pcm); });
     cmd->add_option("SRC", *src, "ARCHIVE::NAME, an archive (sounds.lib), ARCHIVE::pattern or a .wav file")->required();
     cmd->add_option("OUT", *out, "the .wav file (one sound) or the folder (several)")->required();
     cmd->add_flag("--pcm", *pcm, "decode to 16-bit PCM (MS ADPCM decoded by parkan)");
   }
   {
-    auto in = std::make_shared<ImportInput>();
+    auto in = std::make_shared<SoundImportInput>();
     CLI::App* cmd = add_command(
         *group, "import",
         "a WAV into ARCHIVE as NAME (replaced, or added with type SWAV), written to OUT: it must be what the game "
         "plays (22,050 Hz, mono or stereo, PCM 8/16 or MS ADPCM); --convert stores it as MS ADPCM",
-        [=]() -> Result<int> { return run_import(*in); });
+        [=]() -> Result<int> { return sound_run_import(*in); });
     cmd->add_option("IN", in->wav, "the .wav file")->required();
     cmd->add_option("ARCHIVE::NAME", in->target, "the archive and the entry (sounds.lib::gun_shot.wav)")->required();
     cmd->add_option("OUT", in->out, "the new archive (never the input)")->required();

@@ -9,7 +9,7 @@ namespace parkan::sound {
 namespace {
 
 // The format's own rules (fmt fields, block layout): findings at the fmt chunk's body.
-void check_format(const Wave& w, std::vector<Diagnostic>& out) {
+void wave_check_format(const Wave& w, std::vector<Diagnostic>& out) {
   const Chunk& fc = w.chunks[*w.fmt_index];
   const std::uint64_t at = fc.offset + kChunkHeaderSize;
   if (!w.format) {
@@ -119,7 +119,7 @@ std::vector<Diagnostic> check_wave(const Wave& w) {
   }
   if (!w.fmt_index) add_diagnostic(out, Severity::error, codes::kFmtMissing, kRiffHeaderSize, "no fmt chunk");
   if (!w.data_index) add_diagnostic(out, Severity::error, codes::kDataMissing, kRiffHeaderSize, "no data chunk");
-  if (w.fmt_index) check_format(w, out);
+  if (w.fmt_index) wave_check_format(w, out);
   return out;
 }
 
