@@ -30,7 +30,7 @@ std::int32_t sample_sine(std::uint32_t phase) {
 }
 
 // What an entry sounds like.
-enum class SoundShape { tone, sweep, noise_burst, engine, voice };
+enum class SoundShape { tone, sweep, noise_burst, noise_loop, engine, voice };
 
 struct SoundSpec {
   std::string name;
@@ -52,7 +52,7 @@ std::vector<std::int16_t> synthesise(const SoundSpec& s, std::uint64_t seed) {
     // Envelope 0..256: a 10 ms attack, then a linear decay (held at full for engines and voices).
     const std::uint32_t attack = kSoundRate / 100;
     std::int32_t env = i < attack ? static_cast<std::int32_t>(256 * i / attack) : 256;
-    if (s.shape != SoundShape::engine && s.shape != SoundShape::voice)
+    if (s.shape != SoundShape::engine && s.shape != SoundShape::voice && s.shape != SoundShape::noise_loop)
       env = env * static_cast<std::int32_t>(s.frames - i) / static_cast<std::int32_t>(s.frames);
     std::int32_t v = 0;
     switch (s.shape) {
@@ -65,6 +65,7 @@ std::vector<std::int16_t> synthesise(const SoundSpec& s, std::uint64_t seed) {
         phase += step - static_cast<std::uint32_t>(std::uint64_t{step} * i / (2 * s.frames));
         break;
       case SoundShape::noise_burst:
+      case SoundShape::noise_loop:  // rain: the same noise, held
         noise = noise * 1664525u + 1013904223u;
         low += ((static_cast<std::int32_t>(noise >> 16) - 32768) - low) / 4;
         v = low;
@@ -126,8 +127,12 @@ std::vector<SampleFile> sample_sounds(const SampleOptions& options) {
   for (std::string_view name : shared_names::kEffectSounds) {
     const bool blast = name.starts_with("expl");
     const bool loop = name == "fire_loop.wav" || name == shared_names::kRainSound || name == "door_move.wav";
+    const bool rain = name == shared_names::kRainSound;
     sounds.push_back({std::string(name),
-                      blast ? SoundShape::noise_burst : loop ? SoundShape::engine : SoundShape::sweep,
+                      blast  ? SoundShape::noise_burst
+                      : rain ? SoundShape::noise_loop
+                      : loop ? SoundShape::engine
+                             : SoundShape::sweep,
                       blast ? frames(400, 900) : frames(200, 600), blast ? 80u : 200 + rng.below(600),
                       static_cast<std::uint16_t>(name == shared_names::kRainSound ? 2 : 1)});
   }
