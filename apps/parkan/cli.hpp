@@ -86,6 +86,7 @@ void add_runtime_commands(CLI::App& app);
 void add_export_commands(CLI::App& app);
 void add_import_commands(CLI::App& app);
 void add_unit_commands(CLI::App& app);
+void add_sound_commands(CLI::App& app);
 void add_terrain_commands(CLI::App& app);
 void add_mission_commands(CLI::App& app);
 void add_view_commands(CLI::App& app);

@@ -46,6 +46,7 @@ int run(int raw_argc, char** raw_argv) {
   add_export_commands(app);
   add_import_commands(app);
   add_unit_commands(app);
+  add_sound_commands(app);
   add_terrain_commands(app);
   add_mission_commands(app);
   add_view_commands(app);

@@ -25,6 +25,7 @@
 #include "parkan/mission/mission.hpp"
 #include "parkan/objdata/base.hpp"
 #include "parkan/objdata/objdata.hpp"
+#include "parkan/sound/wave.hpp"
 #include "parkan/terrain/land.hpp"
 #include "parkan/unit/assembly.hpp"
 #include "parkan/unit/build_list.hpp"
@@ -119,11 +120,12 @@ constexpr std::array<std::string_view, 1> kMissionExtensions = {".tma"};
 constexpr std::array<std::string_view, 1> kBaseExtensions = {".bas"};
 constexpr std::array<std::string_view, 1> kArealExtensions = {".map"};
 constexpr std::array<std::string_view, 1> kTerrainExtensions = {".msh"};
+constexpr std::array<std::string_view, 1> kSoundExtensions = {".wav"};
 constexpr std::array<std::string_view, 1> kBuildListExtensions = {".lst"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 18> kKinds = {{
+const std::array<Kind, 19> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -170,6 +172,9 @@ const std::array<Kind, 18> kKinds = {{
     // small number other archives may use) nor a magic of its own.
     {"areal", "areal map", "areal map", 0, 0, kArealExtensions, "none", 0, 0, 0, check_bytes<areal::check_areal_map>,
      read_then_json<areal::ArealMap, areal::read_areal_map, areal::areal_map_json>, false, "areal"},
+    // sounds.lib and voices.lib entries: whole RIFF WAVE files (docs/formats/sound.md).
+    {"sound", "sound", "sound", sound::kSwavTypeId, sound::kRiffMagic, kSoundExtensions, "sound", 0, 0, 0,
+     check_bytes<sound::check_wave>, read_then_json<sound::Wave, sound::read_wave, sound::wave_json>, false, "sound"},
     // BuildDat.lst (docs/formats/unit.md 5): text at the game's top, told by its name.
     {"buildlist", "building list", "building list", 0, 0, kBuildListExtensions, "none", 0, 0, 0,
      check_bytes<unit::check_build_list>,

@@ -64,6 +64,8 @@ Response Service::handle(std::string_view path, const Query& query) const {
   if (path == "/api/mission/object.glb") return handle_mission_object_glb(s, query);
   if (path == "/api/unit.glb") return handle_unit_glb(s, query);
   if (path == "/api/terrain/map.png") return handle_terrain_map_png(s, query);
+  if (path == "/api/sound") return handle_sound(s, query);
+  if (path == "/api/sound.wav") return handle_sound_wav(s, query);
   return error_response(404, "view.not_found", fmt::format("no such API: {}", path));
 }
 

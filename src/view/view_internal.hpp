@@ -95,6 +95,9 @@ Response handle_mission_glb(const ServiceState& state, const Query& query);
 Response handle_mission_object_glb(const ServiceState& state, const Query& query);
 Response handle_unit_glb(const ServiceState& state, const Query& query);
 Response handle_terrain_map_png(const ServiceState& state, const Query& query);
+// sound_api.cpp
+Response handle_sound(const ServiceState& state, const Query& query);
+Response handle_sound_wav(const ServiceState& state, const Query& query);
 
 // A resource of one kind, parsed: `value` set, or `error` the response (400/404 from resolve, 422
 // view.kind for another kind, 422 view.broken when `parse` fails).

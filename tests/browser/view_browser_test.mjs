@@ -417,6 +417,19 @@ async function main() {
   await page.waitFor(`${panel("terrain")}.dataset.map === "loaded"`, 10000, "the terrain's map image did not load");
   await noErrors("terrain");
   step(`terrain ${terrainFile.file}: the map from above`);
+  // A sound: its table, and the audio element playing parkan's decoded WAV (MS ADPCM decoded by parkan).
+  const sounds = game.files.find((f) => f.file === "sounds.lib");
+  check(sounds && sounds.entries.length > 0, "/api/game lists no sounds.lib with entries");
+  const sound = sounds.entries.find((e) => e.name === "gun_shot.wav");
+  check(sound && sound.view === "sound", "sounds.lib::gun_shot.wav is not a sound");
+  await go(`#/sound?${q({ file: "sounds.lib", entry: sound.index })}`);
+  await waitPanel("sound", "loaded", 10000);
+  await page.waitFor(`document.getElementById("sound-audio").dataset.state === "loaded"`, 10000,
+    "the audio element did not load /api/sound.wav");
+  const duration = Number(await page.evaluate(`document.getElementById("sound-audio").dataset.duration`));
+  check(duration > 0.1 && duration < 1.0, `the audio element found ${duration} s in gun_shot.wav`);
+  await noErrors("sound");
+  step(`sound sounds.lib::gun_shot.wav: ${duration.toFixed(3)} s in the audio element`);
 
   // --- findings ---
   await page.evaluate(`document.getElementById("findings-button").click(); true`);

@@ -56,10 +56,25 @@ TEST(Kind, TypeIdsAndMagicsAreTheDocumentedBytes) {
   EXPECT_EQ(kTypePalette, 0x6D6C6150u);
 }
 
+// sounds.lib and voices.lib entries (docs/formats/sound.md): type "SWAV", magic "RIFF", the sound panel.
+TEST(Kind, SoundRecord) {
+  const Kind& sound = kind("sound");
+  EXPECT_EQ(sound.type_id, 0x56415753u);  // 'S' 'W' 'A' 'V' as a little-endian u32
+  EXPECT_EQ(sound.magic, 0x46464952u);    // "RIFF"
+  EXPECT_EQ(sound.view, "sound");
+  ASSERT_EQ(sound.extensions.size(), 1u);
+  EXPECT_EQ(sound.extensions[0], ".wav");
+  EXPECT_NE(sound.check, nullptr);
+  EXPECT_NE(sound.info_json, nullptr);
+  EXPECT_EQ(kind_of_type_id(0x56415753u), &sound);
+  const std::uint8_t riff[] = {'R', 'I', 'F', 'F', 4, 0, 0, 0, 'W', 'A', 'V', 'E'};
+  EXPECT_EQ(kind_of_bytes(ByteView(riff, sizeof riff)), &sound);
+}
+
 TEST(Kind, RecordsAreTheListedOnes) {
   std::string keys;
   for (const Kind& k : kinds()) keys += std::string(k.key) + " ";
-  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain mission areal buildlist other ");
+  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain mission areal sound buildlist other ");
   EXPECT_EQ(kind("terrain").name, "terrain");
   EXPECT_EQ(kind("terrain").view, "terrain");  // the viewer's map from above (docs/view.md 3.2)
   EXPECT_EQ(kind("mission").view, "mission");

@@ -408,6 +408,31 @@ TEST_F(ViewService, TheGameIsNotWritten) {
   EXPECT_EQ(files, before.size());
 }
 
+// The sound panel (docs/view.md 3.3): the info of `sound info --json`, and the sound decoded to 16-bit
+// PCM for the audio element, ended at the fact chunk's frame count.
+TEST_F(ViewService, SoundInfoAndDecodedWav) {
+  const std::string index = index_of("sounds.lib", "gun_shot.wav");
+  json doc = get_json("/api/sound", {{"file", "sounds.lib"}, {"entry", index}});
+  EXPECT_EQ(doc["name"], "gun_shot.wav");
+  EXPECT_EQ(doc["info"]["format"]["tag"], 2);
+  EXPECT_EQ(doc["info"]["format"]["rate"], 22050);
+  Response wav = get("/api/sound.wav", {{"file", "sounds.lib"}, {"entry", index}});
+  ASSERT_EQ(wav.status, 200);
+  EXPECT_EQ(wav.content_type, "audio/wav");
+  ASSERT_GE(wav.body.size(), 44u);
+  EXPECT_EQ(wav.body.substr(0, 4), "RIFF");
+  EXPECT_EQ(wav.body.substr(8, 8), "WAVEfmt ");
+  EXPECT_EQ(wav.body[20], 1);  // PCM
+  EXPECT_EQ(wav.body[34], 16);
+  // "samples" counts the padded blocks; the WAV ends at the fact chunk's count, inside the last block.
+  const std::size_t padded_frames = doc["info"]["samples"].get<std::size_t>();
+  const std::uint32_t data_size = std::uint8_t(wav.body[40]) | std::uint8_t(wav.body[41]) << 8 |
+                                  std::uint8_t(wav.body[42]) << 16 | std::uint32_t(std::uint8_t(wav.body[43])) << 24;
+  EXPECT_LE(data_size, padded_frames * 2);  // at most the padded blocks' frames
+  EXPECT_GT(data_size, (padded_frames - 1012) * 2);  // less than one block short of them
+  EXPECT_EQ(refusal("/api/sound", {{"file", "Textures.lib"}, {"entry", "0"}}, 422), "view.kind");
+}
+
 TEST(ViewServiceOpen, AFolderThatIsNotThereIsAnError) {
   auto service = Service::open("/nonexistent/parkan-view-test");
   ASSERT_FALSE(service);

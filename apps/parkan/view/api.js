@@ -65,6 +65,8 @@ export const api = {
   materialSamples: (r, block, start, step, count, signal) =>
     getJson("/api/material/samples", { ...r, block, start, step, count }, signal),
   model: (r, signal) => getJson("/api/model", r, signal),
+  sound: (r, signal) => getJson("/api/sound", r, signal),
+  soundWavUrl: (r) => "/api/sound.wav" + query(r),
   modelGlb: (r, state, lod, cockpit, signal) =>
     getBuffer("/api/model.glb", { ...r, state, lod, cockpit: cockpit ? 1 : 0 }, signal),
 };

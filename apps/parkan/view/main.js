@@ -1,6 +1,7 @@
 // The page: top bar, tree, and one panel at a time chosen by the URL hash, so a URL opens a panel directly:
 //   #/texture?file=Textures.lib&entry=3   #/font?file=gamefont.rlb&entry=0   #/material?file=..&entry=..   #/model?file=..[&entry=..]
 //   #/mission?file=MISSIONS/x/data.tma   #/unit?file=UNITS/x.dat   #/terrain?file=DATA/MAPS/x/Land.msh
+//   #/sound?file=sounds.lib&entry=2
 //   #/entry?file=..[&entry=..]  (info + diagnostics of anything else)   #/findings[?severity=error]
 import { api, isAbort } from "./api.js";
 import { h, clear, panelRoot, showError } from "./dom.js";
@@ -10,13 +11,14 @@ import { openFont } from "./font_panel.js";
 import { openMaterial } from "./material_panel.js";
 import { openFindings } from "./findings_panel.js";
 import { openEntry } from "./entry_panel.js";
+import { openSound } from "./sound_panel.js";
 
 const panelElement = document.getElementById("panel");
 let game = null;
 let tree = null;
 let current = null; // {dispose()} of the open panel
 
-const VIEWS = ["texture", "font", "material", "model", "mission", "unit", "terrain", "wear", "entry", "findings"];
+const VIEWS = ["texture", "font", "material", "model", "mission", "unit", "terrain", "sound", "wear", "entry", "findings"];
 // The panels that need three.js, loaded on first use: the view's module and its open function.
 const THREE_PANELS = {
   model: ["./model_panel.js", "openModel"],
@@ -28,7 +30,7 @@ const THREE_PANELS = {
 export function routeFor(view, file, entry) {
   const params = new URLSearchParams({ file });
   if (entry !== null && entry !== undefined) params.set("entry", String(entry));
-  const own = ["texture", "font", "material", "model", "mission", "unit", "terrain"];
+  const own = ["texture", "font", "material", "model", "mission", "unit", "terrain", "sound"];
   // A unit, terrain or mission panel shows a whole file; an archive's entry of those kinds shows its info.
   const kind = own.includes(view) && (!["mission", "unit", "terrain"].includes(view) || entry === null || entry === undefined)
     ? view : "entry";
@@ -84,6 +86,7 @@ async function route() {
     if (kind === "texture") panel = await openTexture(panelElement, ctx);
     else if (kind === "font") panel = await openFont(panelElement, ctx);
     else if (kind === "material") panel = await openMaterial(panelElement, ctx);
+    else if (kind === "sound") panel = await openSound(panelElement, ctx);
     else if (THREE_PANELS[kind]) {
       // three.js is loaded on the first 3D panel only: until then the panel says so.
       const [path, open] = THREE_PANELS[kind];
