@@ -21,6 +21,7 @@
 #include "parkan/texm/json.hpp"
 #include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
+#include "parkan/effect/effect.hpp"
 #include "parkan/mission/mission.hpp"
 #include "parkan/objdata/base.hpp"
 #include "parkan/objdata/objdata.hpp"
@@ -111,6 +112,7 @@ constexpr std::array<std::string_view, 1> kObjectsExtensions = {".rlb"};
 constexpr std::array<std::string_view, 1> kUnitExtensions = {".dat"};
 constexpr std::array<std::string_view, 1> kNdpExtensions = {".ndp"};
 constexpr std::array<std::string_view, 1> kCptExtensions = {".cpt"};
+constexpr std::array<std::string_view, 1> kExplosionExtensions = {".exp"};
 constexpr std::array<std::string_view, 1> kMissionExtensions = {".tma"};
 constexpr std::array<std::string_view, 1> kBaseExtensions = {".bas"};
 constexpr std::array<std::string_view, 1> kArealExtensions = {".map"};
@@ -118,7 +120,7 @@ constexpr std::array<std::string_view, 1> kTerrainExtensions = {".msh"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 17> kKinds = {{
+const std::array<Kind, 19> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -154,6 +156,13 @@ const std::array<Kind, 17> kKinds = {{
     // Land.msh (docs/formats/terrain.md): an NRes like a model, told by its type-21 streams named "Land".
     {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "terrain", 0, 0, 0, check_bytes<terrain::check_terrain>,
      read_then_json<terrain::Terrain, terrain::read_terrain, terrain::terrain_json>, false, "terrain"},
+    // The effects of effects.rlb and the explosions naming them (docs/formats/effect.md), told by their
+    // entry types; a bare .exp by its extension.
+    {"effect", "effect", "effect", effect::kFxidTypeId, 0, {}, "none", 0, 0, 0, check_bytes<effect::check_effect>,
+     read_then_json<effect::Effect, effect::read_effect, effect::effect_json>, false, "effect"},
+    {"explosion", "explosion", "explosion", effect::kExpTypeId, 0, kExplosionExtensions, "none", 0, 0, 0,
+     check_bytes<effect::check_explosion>,
+     read_then_json<effect::Explosion, effect::read_explosion, effect::explosion_json>, false, "explosion"},
     // MISSIONS/**/data.tma (docs/formats/mission.md): it starts with the route section's version 1, no
     // magic, so it is told by its name.
     {"mission", "mission", "mission", 0, 0, kMissionExtensions, "mission", 0, 0, 0, check_bytes<mission::check_mission>,
@@ -233,7 +242,12 @@ const Kind& kind_of(const Payload& payload) {
     return typed ? *typed : other_kind();
   }
   const Kind* by_magic = kind_of_bytes(payload.bytes());
-  if (!by_magic) return has_extension(payload.file(), ".tma") ? kind_with_key("mission") : other_kind();
+  if (!by_magic) {
+    // Bare files without magic, told by their names: data.tma, *.exp (docs/formats/effect.md 2).
+    if (has_extension(payload.file(), ".tma")) return kind_with_key("mission");
+    if (has_extension(payload.file(), ".exp")) return kind_with_key("explosion");
+    return other_kind();
+  }
   // Land.msh: an NRes whose streams are the terrain's (docs/formats/terrain.md 1), whatever its name.
   if (by_magic->key == "nres" && terrain::looks_like_terrain(payload.bytes())) return kind_with_key("terrain");
   if (by_magic->key == "nres" && (payload.is_entry() || has_extension(payload.file(), ".msh")))

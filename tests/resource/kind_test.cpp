@@ -59,7 +59,7 @@ TEST(Kind, TypeIdsAndMagicsAreTheDocumentedBytes) {
 TEST(Kind, RecordsAreTheListedOnes) {
   std::string keys;
   for (const Kind& k : kinds()) keys += std::string(k.key) + " ";
-  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain mission areal other ");
+  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain effect explosion mission areal other ");
   EXPECT_EQ(kind("terrain").name, "terrain");
   EXPECT_EQ(kind("terrain").view, "terrain");  // the viewer's map from above (docs/view.md 3.2)
   EXPECT_EQ(kind("mission").view, "mission");
@@ -99,6 +99,8 @@ TEST(Kind, LookUpByTypeIdAndBytes) {
   EXPECT_EQ(kind_of_type_id(0x6D786554), &kind("texm"));
   EXPECT_EQ(kind_of_type_id(0x4853454D), &kind("msh"));
   EXPECT_EQ(kind_of_type_id(0), nullptr);
+  EXPECT_EQ(kind_of_type_id(0x44495846), &kind("effect"));     // "FXID"
+  EXPECT_EQ(kind_of_type_id(0x4C505845), &kind("explosion"));  // "EXPL"
   EXPECT_EQ(kind_of_type_id(0x4C415000), nullptr);
   EXPECT_EQ(kind_of_bytes(ByteBuffer{'T', 'e', 'x', 'm', 1}), &kind("texm"));
   EXPECT_EQ(kind_of_bytes(ByteBuffer{'N', 'R', 'e', 's'}), &kind("nres"));
