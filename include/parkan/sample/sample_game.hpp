@@ -28,6 +28,7 @@ std::vector<SampleFile> sample_textures(const SampleOptions& options);   // Text
 std::vector<SampleFile> sample_materials(const SampleOptions& options);  // Material.lib, *.wea (sample_materials.cpp)
 std::vector<SampleFile> sample_models(const SampleOptions& options);     // animated models (sample_models.cpp)
 std::vector<SampleFile> sample_libraries(const SampleOptions& options);  // RsLi: gamefont.rlb, sprites.lib
+std::vector<SampleFile> sample_effects(const SampleOptions& options);    // effects.rlb, weapon.rlb (sample_effects.cpp)
 
 // Writes all of the above under `dir` (created when missing).
 Status write_sample_game(const std::filesystem::path& dir, const SampleOptions& options);
