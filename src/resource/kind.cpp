@@ -23,6 +23,7 @@
 #include "parkan/texm/read.hpp"
 #include "parkan/effect/effect.hpp"
 #include "parkan/mission/mission.hpp"
+#include "parkan/sky/sky.hpp"
 #include "parkan/objdata/base.hpp"
 #include "parkan/objdata/objdata.hpp"
 #include "parkan/terrain/land.hpp"
@@ -113,6 +114,7 @@ constexpr std::array<std::string_view, 1> kUnitExtensions = {".dat"};
 constexpr std::array<std::string_view, 1> kNdpExtensions = {".ndp"};
 constexpr std::array<std::string_view, 1> kCptExtensions = {".cpt"};
 constexpr std::array<std::string_view, 1> kExplosionExtensions = {".exp"};
+constexpr std::array<std::string_view, 1> kSkyExtensions = {".ske"};
 constexpr std::array<std::string_view, 1> kMissionExtensions = {".tma"};
 constexpr std::array<std::string_view, 1> kBaseExtensions = {".bas"};
 constexpr std::array<std::string_view, 1> kArealExtensions = {".map"};
@@ -120,7 +122,7 @@ constexpr std::array<std::string_view, 1> kTerrainExtensions = {".msh"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 19> kKinds = {{
+const std::array<Kind, 20> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -167,6 +169,10 @@ const std::array<Kind, 19> kKinds = {{
     // magic, so it is told by its name.
     {"mission", "mission", "mission", 0, 0, kMissionExtensions, "mission", 0, 0, 0, check_bytes<mission::check_mission>,
      read_then_json<mission::Mission, mission::read_mission, mission::mission_json>, false, "mission"},
+    // MISSIONS/**/sky.ske (docs/formats/sky.md): it starts with -1, 5, too common a pair for a magic, so
+    // it is told by its name.
+    {"sky", "sky", "sky", 0, 0, kSkyExtensions, "sky", 0, 0, 0, check_bytes<sky::check_sky>,
+     read_then_json<sky::Sky, sky::read_sky, sky::sky_json>, false, "sky"},
     // Land.map (docs/formats/areal.md): a bare NRes told apart by kind_of, not by a type id (12 is a
     // small number other archives may use) nor a magic of its own.
     {"areal", "areal map", "areal map", 0, 0, kArealExtensions, "none", 0, 0, 0, check_bytes<areal::check_areal_map>,
@@ -243,9 +249,11 @@ const Kind& kind_of(const Payload& payload) {
   }
   const Kind* by_magic = kind_of_bytes(payload.bytes());
   if (!by_magic) {
-    // Bare files without magic, told by their names: data.tma, *.exp (docs/formats/effect.md 2).
+    // Bare files without magic, told by their names: data.tma, *.exp (docs/formats/effect.md 2), sky.ske
+    // (docs/formats/sky.md 1).
     if (has_extension(payload.file(), ".tma")) return kind_with_key("mission");
     if (has_extension(payload.file(), ".exp")) return kind_with_key("explosion");
+    if (has_extension(payload.file(), ".ske")) return kind_with_key("sky");
     return other_kind();
   }
   // Land.msh: an NRes whose streams are the terrain's (docs/formats/terrain.md 1), whatever its name.

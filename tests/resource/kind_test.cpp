@@ -59,7 +59,7 @@ TEST(Kind, TypeIdsAndMagicsAreTheDocumentedBytes) {
 TEST(Kind, RecordsAreTheListedOnes) {
   std::string keys;
   for (const Kind& k : kinds()) keys += std::string(k.key) + " ";
-  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain effect explosion mission areal other ");
+  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain effect explosion mission sky areal other ");
   EXPECT_EQ(kind("terrain").name, "terrain");
   EXPECT_EQ(kind("terrain").view, "terrain");  // the viewer's map from above (docs/view.md 3.2)
   EXPECT_EQ(kind("mission").view, "mission");
