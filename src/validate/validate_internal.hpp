@@ -78,6 +78,16 @@ struct ModelNodes {
   std::vector<std::string> names;
   std::size_t path_nodes = 0;  // type 17
 };
+// A name one resource gives another by (archive, member): .ndp -> .exp, .exp -> FXID, FXID -> material or
+// sound, a sky's weather start -> its effect (validate_effects.cpp, validate_sky.cpp). Any of `archives`
+// may hold the member.
+struct NamedReference {
+  const char* code = nullptr;  // the finding's code when nothing holds it
+  std::vector<std::string> archives;
+  std::string member;
+  std::uint64_t offset = 0;
+  std::string what;  // "node 3's explosion", for the message
+};
 struct ResourceFacts {
   std::vector<MaterialTexture> textures;  // MAT0: phase textures
   std::vector<std::string> wear_materials, wear_lightmaps;  // WEAR (file parser's reading)
@@ -90,6 +100,7 @@ struct ResourceFacts {
   std::optional<MissionUse> mission;                     // data.tma: its map and placed objects
   std::optional<TerrainUse> terrain;                     // Land.msh: the WEAR rows its faces wear, its extent
   std::vector<UnitPartUse> unit_parts;                   // a .dat: the prototypes of its parts
+  std::vector<NamedReference> named_refs;                // .ndp, .exp, FXID, sky.ske: what they name
 };
 
 struct CheckedResource {
@@ -136,6 +147,12 @@ Status read_base_archives(const std::filesystem::path& base, std::map<std::strin
 // The references between resources (validate_references.cpp): findings located on the resource that
 // holds the reference, appended to that resource's findings.
 void check_references(GameFacts& facts);
+
+// The effects' and skies' chains: what a resource of kind `k` names (validate_effects.cpp,
+// validate_sky.cpp), noted while it is checked; then every noted name looked up among the game's archives.
+void note_effect_uses(const resource::Kind& k, ByteView bytes, CheckedResource& out);
+void note_sky_uses(const resource::Kind& k, ByteView bytes, CheckedResource& out);
+void check_named_references(GameFacts& facts);
 
 // ASCII fold of a whole string (the engine's _strcmpi fold).
 std::string fold_name(std::string_view name);

@@ -181,6 +181,8 @@ CheckedResource check_resource(const ResourceInput& input) {
     else if (input.loose_kind->check) {
       check_registered_resource(*input.loose_kind, input, out);
       note_world_uses(*input.loose_kind, input, out);
+      note_effect_uses(*input.loose_kind, input.bytes, out);
+      note_sky_uses(*input.loose_kind, input.bytes, out);
     }
   } else if (in_objects_registry(input.file)) {
     check_prototype_resource(input, out);
@@ -193,7 +195,10 @@ CheckedResource check_resource(const ResourceInput& input) {
     else if (key == "wear") check_wear_resource(input, out);
     else if (key == "msh") check_model_resource(input, out);
     else if (key == "palette") check_palette_resource(input, out);
-    else if (typed && typed->check) check_registered_resource(*typed, input, out);
+    else if (typed && typed->check) {
+      check_registered_resource(*typed, input, out);
+      note_effect_uses(*typed, input.bytes, out);
+    }
     else out.type = nres::type_name(input.type_id);
   }
   locate_all(out.findings, input.file, input.entry);

@@ -21,6 +21,14 @@ inline constexpr const char* kMissionObjectOutside = "mission.object.outside";
 inline constexpr const char* kTerrainWearRow = "terrain.wear.row";
 inline constexpr const char* kTerrainWearLength = "terrain.wear.length";
 
+// The effects' chain (docs/formats/effect.md, docs/formats/sky.md; world.md 10.3 and 10.5): .ndp ->
+// .exp -> FXID -> Material.lib and sounds.lib; a sky's rain and lightning starts -> their effect.
+inline constexpr const char* kNdpExplosionMissing = "ndp.explosion.missing";
+inline constexpr const char* kExpEffectMissing = "exp.effect.missing";
+inline constexpr const char* kFxidResourceMissing = "fxid.resource.missing";
+inline constexpr const char* kSkyEffectMissing = "sky.effect.missing";
+inline constexpr const char* kSkyEffectNone = "sky.effect.none";
+
 // References across the game (docs/formats/mat0.md 8.5, docs/formats/wear.md 7.3, docs/formats/texm.md 8).
 inline constexpr const char* kWearMaterialMissing = "wear.material.missing";
 inline constexpr const char* kWearLightmapMissing = "wear.lightmap.missing";
