@@ -6,6 +6,7 @@
 #include <cstring>
 #include <set>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "parkan/nres/write.hpp"
