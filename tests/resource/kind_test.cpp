@@ -130,6 +130,15 @@ TEST(Kind, KindOfAPayload) {
   EXPECT_EQ(kind_of(bare(tma, "MISSIONS/Single.01/data.tma")).key, "mission");
   EXPECT_EQ(kind_of(bare(tma, "DATA.TMA")).key, "mission");
   EXPECT_EQ(kind_of(bare(tma, "data.bin")).key, "other");
+  // A sky (-1, 5 first, no magic of its own) and a bare explosion: by their names
+  // (docs/formats/sky.md 1, docs/formats/effect.md 2).
+  const ByteBuffer ske{0xFF, 0xFF, 0xFF, 0xFF, 5, 0, 0, 0};
+  EXPECT_EQ(kind_of(bare(ske, "MISSIONS/Single.01/sky.ske")).key, "sky");
+  EXPECT_EQ(kind_of(bare(ske, "SKY.SKE")).key, "sky");
+  EXPECT_EQ(kind_of(bare(ske, "sky.bin")).key, "other");
+  EXPECT_EQ(kind_of(bare(ByteBuffer(792, 0), "expl_s.exp")).key, "explosion");
+  EXPECT_EQ(kind_of(entry(text, 0x44495846)).key, "effect");
+  EXPECT_EQ(kind("sky").view, "sky");
 }
 
 // An NRes of one entry, built by hand (docs/formats/nres.md 2-3): header, the payload at 16 padded
