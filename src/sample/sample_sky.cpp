@@ -79,6 +79,14 @@ sky::Section sky_section(std::uint32_t section_index, std::uint32_t day_minutes,
   const std::uint32_t step = 1440 / n;
   bool day = false;
   bool raining = false, snowing = false;
+  std::vector<sky::Opcode> events;
+  if (weather.rain)
+    events = {sky::Opcode::rain_start, sky::Opcode::lightning_start, sky::Opcode::none2, sky::Opcode::lightning_stop,
+              sky::Opcode::rain_stop};
+  else if (weather.snow)
+    events = {sky::Opcode::snow_start, sky::Opcode::none2, sky::Opcode::none2, sky::Opcode::snow_stop};
+  const std::uint32_t events_from = weather.rain ? n / 3 : n / 2;
+  std::size_t next_event = 0;
   for (std::uint32_t k = 0; k < n; ++k) {
     const std::uint32_t minute = k * step + (k == 0 ? 0 : rng.below(step / 2));
     sky::Keyframe f;
@@ -99,36 +107,24 @@ sky::Section sky_section(std::uint32_t section_index, std::uint32_t day_minutes,
                                                               : std::array<std::uint32_t, 3>{60, 70, 110});
     f.slots[sky::kSceneColourSlot] = sky_bgra(sky_scaled(mid, 1, 2, 40));
     f.slots[21] = sky_bgra(sky_scaled(mid, 1, 3));
-    // Events: the sun at dawn and dusk, the moon at night; weather on its own keyframes.
+    // Events: the sun at dawn and dusk, the moon at night (k = 0 and every change); weather on the other
+    // keyframes from a third (rain) or half (snow) of the day on, one event per keyframe in turn.
     f.opcode = static_cast<std::uint32_t>(sky::Opcode::none2);
     const bool now_day = sky_is_day(minute);
-    if (k == 0) {
+    if (k == 0 || now_day != day) {
       f.opcode = static_cast<std::uint32_t>(sky::Opcode::sun_moon_start);
       f.names[0] = now_day ? "sun" : "moon";
       day = now_day;
-    } else if (now_day != day) {
-      f.opcode = static_cast<std::uint32_t>(sky::Opcode::sun_moon_start);
-      f.names[0] = now_day ? "sun" : "moon";
-      day = now_day;
-    } else if (weather.rain && k == n / 3) {
-      f.opcode = static_cast<std::uint32_t>(sky::Opcode::rain_start);
-      f.effects = {std::string(shared_names::kRainSound)};  // rain names its background sound
-      raining = true;
-    } else if (weather.rain && k == n / 3 + 1) {
-      f.opcode = static_cast<std::uint32_t>(sky::Opcode::lightning_start);
-      f.effects = {std::string(effect_names::kLightning)};
-    } else if (weather.rain && k == n / 3 + 3) {
-      f.opcode = static_cast<std::uint32_t>(sky::Opcode::lightning_stop);
-    } else if (raining && k == n / 3 + 4) {
-      f.opcode = static_cast<std::uint32_t>(sky::Opcode::rain_stop);
-      raining = false;
-    } else if (weather.snow && k == n / 2) {
-      f.opcode = static_cast<std::uint32_t>(sky::Opcode::snow_start);
-      f.effects = {std::string(effect_names::kSnow)};
-      snowing = true;
-    } else if (snowing && k == n / 2 + 3) {
-      f.opcode = static_cast<std::uint32_t>(sky::Opcode::snow_stop);
-      snowing = false;
+    } else if (next_event < events.size() && k >= events_from) {
+      const sky::Opcode op = events[next_event++];
+      f.opcode = static_cast<std::uint32_t>(op);
+      if (op == sky::Opcode::rain_start) f.effects = {std::string(shared_names::kRainSound)};  // its background sound
+      if (op == sky::Opcode::lightning_start) f.effects = {std::string(effect_names::kLightning)};
+      if (op == sky::Opcode::snow_start) f.effects = {std::string(effect_names::kSnow)};
+      if (op == sky::Opcode::rain_start) raining = true;
+      if (op == sky::Opcode::rain_stop) raining = false;
+      if (op == sky::Opcode::snow_start) snowing = true;
+      if (op == sky::Opcode::snow_stop) snowing = false;
     }
     const bool weathering = raining || snowing;
     f.value_bits = {sky_float_bits(2.5f), sky_float_bits(2.5f), sky_float_bits(1.0f),
