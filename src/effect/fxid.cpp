@@ -22,7 +22,7 @@ using detail::effect_field_text;
 constexpr std::size_t kHdrCount = 0x00, kHdrTimeMode = 0x04, kHdrDuration = 0x08, kHdrJitter = 0x0C, kHdrFlags = 0x10,
                       kHdrSetting = 0x14, kHdrRandomOffset = 0x18, kHdrVisibility = 0x24, kHdrScale = 0x30;
 
-// Block lengths and pair offsets by type (docs/formats/effect.md 1.2, world.md 8). Only types 1 and 2
+// Block lengths and pair offsets by type (docs/formats/effect.md 1.2, the world specification section 8). Only types 1 and 2
 // have names in the engine's reading; the others are called by their number.
 constexpr std::array<EmitterLayout, 10> kLayouts = {{{1, 224, 0, "light"},
                                                      {2, 148, 84, "sound"},

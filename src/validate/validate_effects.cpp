@@ -1,4 +1,4 @@
-// The effects' chain (world.md 10.3 from .ndp onward; docs/formats/effect.md, docs/formats/objdata.md):
+// The effects' chain (the world specification 10.3 from .ndp onward; docs/formats/effect.md, docs/formats/objdata.md):
 // a .ndp record names a .exp in an archive, the .exp's slots name FXID effects (in effects.rlb), an
 // effect's emitters name materials (Material.lib) and sounds (sounds.lib). Each name is looked up among
 // the game's archives (else the base game's) by the archive's file name, members folded as the engine

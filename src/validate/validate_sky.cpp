@@ -1,4 +1,4 @@
-// A sky's chain (world.md 10.5; docs/formats/sky.md 2): a version-3 rain start names its background
+// A sky's chain (the world specification 10.5; docs/formats/sky.md 2): a version-3 rain start names its background
 // sound (sounds.lib) or an effect (effects.rlb), a lightning start its effect (effects.rlb). sky.wea's
 // rows -> Material.lib are a WEAR text's references (validate_references.cpp). Looked up by
 // check_named_references (validate_effects.cpp).

@@ -25,7 +25,7 @@ std::uint32_t bits_of(float f) {
   return u;
 }
 
-// world.md 8: type -> (block length, offset of the archive + member pair; 0 none).
+// The world specification, section 8: type -> (block length, offset of the archive + member pair; 0 none).
 struct TypeRow {
   std::uint32_t size, pair;
 };

@@ -1,5 +1,5 @@
 // The sample game's effects.rlb, weapon.rlb and skies (src/sample/sample_effects.cpp, sample_sky.cpp):
-// every file reads and checks clean, the counts follow world.md's synthetic-data figures, the names other
+// every file reads and checks clean, the counts follow the world specification's synthetic-data figures, the names other
 // files use resolve.
 #include <gtest/gtest.h>
 

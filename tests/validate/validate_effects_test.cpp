@@ -1,8 +1,8 @@
-// The effects' and skies' chains of parkan::validate (docs/cli.md 11.4; world.md 10.3 and 10.5) on a game
+// The effects' and skies' chains of parkan::validate (docs/cli.md 11.4; the world specification 10.3 and 10.5) on a game
 // folder planted here: a .ndp names .exp files in weapon.rlb, a .exp names effects of effects.rlb, the
 // effect's emitters name materials of Material.lib and sounds of sounds.lib, a sky's rain and lightning
-// starts name their effects. Bytes built by hand from the layouts of docs/formats/effect.md, objdata.md
-// and sky.md; each broken link reported once with its code, place and message, the others not at all.
+// starts name their effects. Bytes built by hand from the layouts of docs/formats/effect.md, docs/formats/objdata.md
+// and docs/formats/sky.md; each broken link reported once with its code, place and message, the others not at all.
 #include <cstring>
 #include <set>
 

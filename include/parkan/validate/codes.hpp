@@ -21,7 +21,7 @@ inline constexpr const char* kMissionObjectOutside = "mission.object.outside";
 inline constexpr const char* kTerrainWearRow = "terrain.wear.row";
 inline constexpr const char* kTerrainWearLength = "terrain.wear.length";
 
-// The effects' chain (docs/formats/effect.md, docs/formats/sky.md; world.md 10.3 and 10.5): .ndp ->
+// The effects' chain (docs/formats/effect.md, docs/formats/sky.md; the world specification 10.3 and 10.5): .ndp ->
 // .exp -> FXID -> Material.lib and sounds.lib; a sky's rain and lightning starts -> their effect.
 inline constexpr const char* kNdpExplosionMissing = "ndp.explosion.missing";
 inline constexpr const char* kExpEffectMissing = "exp.effect.missing";
