@@ -89,5 +89,7 @@ void add_unit_commands(CLI::App& app);
 void add_sound_commands(CLI::App& app);
 void add_terrain_commands(CLI::App& app);
 void add_mission_commands(CLI::App& app);
+void add_effect_commands(CLI::App& app);
+void add_sky_commands(CLI::App& app);
 void add_view_commands(CLI::App& app);
 }  // namespace parkan::cli

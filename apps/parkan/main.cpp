@@ -49,6 +49,8 @@ int run(int raw_argc, char** raw_argv) {
   add_sound_commands(app);
   add_terrain_commands(app);
   add_mission_commands(app);
+  add_effect_commands(app);
+  add_sky_commands(app);
   add_view_commands(app);
   app.add_subcommand("help", "show the help of parkan or of a command: parkan help [GROUP [COMMAND]]")
       ->allow_extras();

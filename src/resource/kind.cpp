@@ -22,7 +22,9 @@
 #include "parkan/texm/json.hpp"
 #include "parkan/texm/palette.hpp"
 #include "parkan/texm/read.hpp"
+#include "parkan/effect/effect.hpp"
 #include "parkan/mission/mission.hpp"
+#include "parkan/sky/sky.hpp"
 #include "parkan/objdata/base.hpp"
 #include "parkan/objdata/objdata.hpp"
 #include "parkan/sound/wave.hpp"
@@ -116,6 +118,8 @@ constexpr std::array<std::string_view, 1> kObjectsExtensions = {".rlb"};
 constexpr std::array<std::string_view, 1> kUnitExtensions = {".dat"};
 constexpr std::array<std::string_view, 1> kNdpExtensions = {".ndp"};
 constexpr std::array<std::string_view, 1> kCptExtensions = {".cpt"};
+constexpr std::array<std::string_view, 1> kExplosionExtensions = {".exp"};
+constexpr std::array<std::string_view, 1> kSkyExtensions = {".ske"};
 constexpr std::array<std::string_view, 1> kMissionExtensions = {".tma"};
 constexpr std::array<std::string_view, 1> kBaseExtensions = {".bas"};
 constexpr std::array<std::string_view, 1> kArealExtensions = {".map"};
@@ -125,7 +129,7 @@ constexpr std::array<std::string_view, 1> kBuildListExtensions = {".lst"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 19> kKinds = {{
+const std::array<Kind, 21> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},
@@ -164,10 +168,21 @@ const std::array<Kind, 19> kKinds = {{
     // Land.msh (docs/formats/terrain.md): an NRes like a model, told by its type-21 streams named "Land".
     {"terrain", "terrain", "terrain", 0, 0, kTerrainExtensions, "terrain", 0, 0, 0, check_bytes<terrain::check_terrain>,
      read_then_json<terrain::Terrain, terrain::read_terrain, terrain::terrain_json>, false, "terrain"},
+    // The effects of effects.rlb and the explosions naming them (docs/formats/effect.md), told by their
+    // entry types; a bare .exp by its extension.
+    {"effect", "effect", "effect", effect::kFxidTypeId, 0, {}, "none", 0, 0, 0, check_bytes<effect::check_effect>,
+     read_then_json<effect::Effect, effect::read_effect, effect::effect_json>, false, "effect"},
+    {"explosion", "explosion", "explosion", effect::kExpTypeId, 0, kExplosionExtensions, "none", 0, 0, 0,
+     check_bytes<effect::check_explosion>,
+     read_then_json<effect::Explosion, effect::read_explosion, effect::explosion_json>, false, "explosion"},
     // MISSIONS/**/data.tma (docs/formats/mission.md): it starts with the route section's version 1, no
     // magic, so it is told by its name.
     {"mission", "mission", "mission", 0, 0, kMissionExtensions, "mission", 0, 0, 0, check_bytes<mission::check_mission>,
      read_then_json<mission::Mission, mission::read_mission, mission::mission_json>, false, "mission"},
+    // MISSIONS/**/sky.ske (docs/formats/sky.md): it starts with -1, 5, too common a pair for a magic, so
+    // it is told by its name.
+    {"sky", "sky", "sky", 0, 0, kSkyExtensions, "sky", 0, 0, 0, check_bytes<sky::check_sky>,
+     read_then_json<sky::Sky, sky::read_sky, sky::sky_json>, false, "sky"},
     // Land.map (docs/formats/areal.md): a bare NRes told apart by kind_of, not by a type id (12 is a
     // small number other archives may use) nor a magic of its own.
     {"areal", "areal map", "areal map", 0, 0, kArealExtensions, "none", 0, 0, 0, check_bytes<areal::check_areal_map>,
@@ -258,7 +273,11 @@ const Kind& kind_of(const Payload& payload) {
   }
   const Kind* by_magic = kind_of_bytes(payload.bytes());
   if (!by_magic) {
+    // Bare files without magic, told by their names: data.tma, *.exp (docs/formats/effect.md 2), sky.ske
+    // (docs/formats/sky.md 1), BuildDat.lst (docs/formats/unit.md 5).
     if (has_extension(payload.file(), ".tma")) return kind_with_key("mission");
+    if (has_extension(payload.file(), ".exp")) return kind_with_key("explosion");
+    if (has_extension(payload.file(), ".ske")) return kind_with_key("sky");
     if (!payload.is_entry() && has_file_name(payload.file(), unit::kBuildListFile)) return kind_with_key("buildlist");
     return other_kind();
   }

@@ -9,7 +9,7 @@ namespace parkan::sample {
 Status write_sample_game(const std::filesystem::path& dir, const SampleOptions& options) {
   std::vector<SampleFile> files;
   for (auto* part : {sample_archives, sample_textures, sample_materials, sample_models, sample_libraries,
-                      sample_font_libraries, sample_sounds})
+                      sample_font_libraries, sample_sounds, sample_effects})
     for (SampleFile& f : part(options)) files.push_back(std::move(f));
   for (const SampleFile& f : files) {
     std::filesystem::path target = dir / path_from_utf8(f.path);

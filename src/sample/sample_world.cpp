@@ -301,6 +301,7 @@ std::vector<SampleFile> sample_world(const std::vector<ObjectModel>& prototypes,
                                             spec.folder.starts_with("Multi") || spec.folder == "Single.01", rng,
                                             "Sample mission " + spec.folder);
     files.push_back({"MISSIONS/" + spec.folder + "/data.tma", mission::write_mission(m)});
+    for (SampleFile& f : sample_sky(spec.folder, std::size_t(&spec - missions.data()), options)) files.push_back(std::move(f));
   }
   return files;
 }

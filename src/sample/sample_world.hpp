@@ -56,6 +56,9 @@ struct MountModel {
 };
 std::vector<MountModel> mount_models();
 
+// A mission folder's sky.ske and sky.wea (sample_sky.cpp); `mission` is its index in the game's list.
+std::vector<SampleFile> sample_sky(const std::string& mission_folder, std::size_t mission, const SampleOptions& options);
+
 // The unit assemblies and missions over `prototypes` (sample_world.cpp).
 std::vector<SampleFile> sample_world(const std::vector<ObjectModel>& prototypes, const SampleOptions& options);
 

@@ -94,6 +94,15 @@ struct BuildListUse {
   std::optional<std::uint32_t> class_word;
   std::string path;  // as stored, '\\' separated
   std::uint64_t offset = 0;
+// A name one resource gives another by (archive, member): .ndp -> .exp, .exp -> FXID, FXID -> material or
+// sound, a sky's weather start -> its effect (validate_effects.cpp, validate_sky.cpp). Any of `archives`
+// may hold the member.
+struct NamedReference {
+  const char* code = nullptr;  // the finding's code when nothing holds it
+  std::vector<std::string> archives;
+  std::string member;
+  std::uint64_t offset = 0;
+  std::string what;  // "node 3's explosion", for the message
 };
 struct ResourceFacts {
   std::vector<MaterialTexture> textures;  // MAT0: phase textures
@@ -115,6 +124,7 @@ struct ResourceFacts {
   std::optional<std::vector<CptNodeWord>> cpt_nodes;     // a .cpt: the node words of its points on a node
   bool font_external_palette = false;                    // Tfnt: its atlas is Texm format 2 (validate_fonts.cpp)
   bool valid_pal = false;                                // PAL resource: it reads (66,564 bytes, Ipol)
+  std::vector<NamedReference> named_refs;                // .ndp, .exp, FXID, sky.ske: what they name
 };
 
 struct CheckedResource {
@@ -167,6 +177,11 @@ void check_references(GameFacts& facts);
 void note_font_use(const ResourceInput& input, CheckedResource& out);
 void note_pal_use(const ResourceInput& input, CheckedResource& out);
 void check_font_palettes(GameFacts& facts);
+// The effects' and skies' chains: what a resource of kind `k` names (validate_effects.cpp,
+// validate_sky.cpp), noted while it is checked; then every noted name looked up among the game's archives.
+void note_effect_uses(const resource::Kind& k, ByteView bytes, CheckedResource& out);
+void note_sky_uses(const resource::Kind& k, ByteView bytes, CheckedResource& out);
+void check_named_references(GameFacts& facts);
 
 // ASCII fold of a whole string (the engine's _strcmpi fold).
 std::string fold_name(std::string_view name);

@@ -533,6 +533,7 @@ void check_references(GameFacts& facts) {
     else if (r.type == texture) check_palette_reference(r, index);
     else if (r.type == model) check_model_references(r, index);
   }
+  check_named_references(facts);  // effects and skies (validate_effects.cpp)
 }
 
 }  // namespace parkan::validate::detail

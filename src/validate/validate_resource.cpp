@@ -221,6 +221,8 @@ CheckedResource check_resource(const ResourceInput& input) {
       check_registered_resource(*input.loose_kind, input, out);
       note_world_uses(*input.loose_kind, input, out);
       if (key == "font") note_font_use(input, out);
+      note_effect_uses(*input.loose_kind, input.bytes, out);
+      note_sky_uses(*input.loose_kind, input.bytes, out);
     }
   } else if (in_objects_registry(input.file)) {
     check_prototype_resource(input, out);
@@ -236,6 +238,7 @@ CheckedResource check_resource(const ResourceInput& input) {
     else if (typed && typed->check) {
       check_registered_resource(*typed, input, out);
       note_world_uses(*typed, input, out);
+      note_effect_uses(*typed, input.bytes, out);
       if (key == "font") note_font_use(input, out);
     } else out.type = nres::type_name(input.type_id);
   }

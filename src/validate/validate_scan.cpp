@@ -27,7 +27,7 @@ bool ends_with_folded(std::string_view path, std::string_view suffix) {
 
 // By the registry's magics: an NRes (terrain when named Land.msh, a model when named *.msh, an areal
 // map when *.map), an RsLi library, a Texm, a unit assembly;
-// by the extension: a WEAR text (.wea), a mission (.tma); by the name: BuildDat.lst (docs/formats/unit.md 5); any other file (a font or a PAL included) is not
+// by the extension: a WEAR text (.wea), a mission (.tma), a sky (.ske), an explosion (.exp); by the name: BuildDat.lst (docs/formats/unit.md 5); any other file (a font or a PAL included) is not
 // checked on its own.
 const resource::Kind* classify_scanned(std::string_view relative, const std::array<std::uint8_t, 4>& magic,
                                        std::size_t got) {
@@ -41,6 +41,8 @@ const resource::Kind* classify_scanned(std::string_view relative, const std::arr
   if (by_magic && (by_magic->key == "rsli" || by_magic->key == "texm" || by_magic->key == "unit")) return by_magic;
   if (ends_with_folded(relative, ".wea")) return &kind("wear");
   if (ends_with_folded(relative, ".tma")) return &kind("mission");  // no magic (docs/formats/mission.md 1)
+  if (ends_with_folded(relative, ".ske")) return &kind("sky");         // no magic (docs/formats/sky.md)
+  if (ends_with_folded(relative, ".exp")) return &kind("explosion");   // docs/formats/effect.md 2
   if (ends_with_folded(relative, "/builddat.lst") || fold_name(relative) == "builddat.lst") return &kind("buildlist");
   return &resource::other_kind();
 }

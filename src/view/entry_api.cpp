@@ -50,6 +50,11 @@ Result<json> info_of(const Located& at) {
   if (at.view == "material") return material_info(at);
   if (at.view == "model") return model_info(at);
   if (at.view == "wear") return wear_info(at);
+  // Effects, explosions and skies: the CLI's --json document, which the entry panel draws as an emitter
+  // list and a day strip (docs/view.md 3.5, 3.6).
+  const resource::Kind& kind = resource::kind_of(at.payload);
+  if ((kind.key == "effect" || kind.key == "explosion" || kind.key == "sky") && kind.info_json)
+    return kind.info_json(at.payload);
   return json(nullptr);
 }
 

@@ -74,7 +74,7 @@ TEST(Kind, SoundRecord) {
 TEST(Kind, RecordsAreTheListedOnes) {
   std::string keys;
   for (const Kind& k : kinds()) keys += std::string(k.key) + " ";
-  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain mission areal sound buildlist other ");
+  EXPECT_EQ(keys, "nres rsli texm mat0 wear msh palette font objects unit ndp cpt bas terrain effect explosion mission sky areal sound buildlist other ");
   EXPECT_EQ(kind("terrain").name, "terrain");
   EXPECT_EQ(kind("terrain").view, "terrain");  // the viewer's map from above (docs/view.md 3.2)
   EXPECT_EQ(kind("mission").view, "mission");
@@ -114,6 +114,8 @@ TEST(Kind, LookUpByTypeIdAndBytes) {
   EXPECT_EQ(kind_of_type_id(0x6D786554), &kind("texm"));
   EXPECT_EQ(kind_of_type_id(0x4853454D), &kind("msh"));
   EXPECT_EQ(kind_of_type_id(0), nullptr);
+  EXPECT_EQ(kind_of_type_id(0x44495846), &kind("effect"));     // "FXID"
+  EXPECT_EQ(kind_of_type_id(0x4C505845), &kind("explosion"));  // "EXPL"
   EXPECT_EQ(kind_of_type_id(0x4C415000), nullptr);
   EXPECT_EQ(kind_of_bytes(ByteBuffer{'T', 'e', 'x', 'm', 1}), &kind("texm"));
   EXPECT_EQ(kind_of_bytes(ByteBuffer{'N', 'R', 'e', 's'}), &kind("nres"));
@@ -143,6 +145,15 @@ TEST(Kind, KindOfAPayload) {
   EXPECT_EQ(kind_of(bare(tma, "MISSIONS/Single.01/data.tma")).key, "mission");
   EXPECT_EQ(kind_of(bare(tma, "DATA.TMA")).key, "mission");
   EXPECT_EQ(kind_of(bare(tma, "data.bin")).key, "other");
+  // A sky (-1, 5 first, no magic of its own) and a bare explosion: by their names
+  // (docs/formats/sky.md 1, docs/formats/effect.md 2).
+  const ByteBuffer ske{0xFF, 0xFF, 0xFF, 0xFF, 5, 0, 0, 0};
+  EXPECT_EQ(kind_of(bare(ske, "MISSIONS/Single.01/sky.ske")).key, "sky");
+  EXPECT_EQ(kind_of(bare(ske, "SKY.SKE")).key, "sky");
+  EXPECT_EQ(kind_of(bare(ske, "sky.bin")).key, "other");
+  EXPECT_EQ(kind_of(bare(ByteBuffer(792, 0), "expl_s.exp")).key, "explosion");
+  EXPECT_EQ(kind_of(entry(text, 0x44495846)).key, "effect");
+  EXPECT_EQ(kind("sky").view, "sky");
 }
 
 // An NRes of one entry, built by hand (docs/formats/nres.md 2-3): header, the payload at 16 padded

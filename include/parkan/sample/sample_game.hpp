@@ -30,6 +30,7 @@ std::vector<SampleFile> sample_models(const SampleOptions& options);     // anim
 std::vector<SampleFile> sample_libraries(const SampleOptions& options);  // RsLi: gamefont.rlb, sprites.lib
 std::vector<SampleFile> sample_font_libraries(const SampleOptions& options);  // sys.lib, ui/font.lib (sample_font_libraries.cpp)
 std::vector<SampleFile> sample_sounds(const SampleOptions& options);     // sounds.lib, voices.lib (sample_sounds.cpp)
+std::vector<SampleFile> sample_effects(const SampleOptions& options);    // effects.rlb, weapon.rlb (sample_effects.cpp)
 
 // Writes all of the above under `dir` (created when missing).
 Status write_sample_game(const std::filesystem::path& dir, const SampleOptions& options);

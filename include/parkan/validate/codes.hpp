@@ -27,6 +27,14 @@ inline constexpr const char* kBuildListPathMissing = "buildlist.path.missing";
 inline constexpr const char* kBuildListClass = "buildlist.class";
 inline constexpr const char* kCptNodeRange = "cpt.node.range";
 
+// The effects' chain (docs/formats/effect.md, docs/formats/sky.md; the world specification 10.3 and 10.5): .ndp ->
+// .exp -> FXID -> Material.lib and sounds.lib; a sky's rain and lightning starts -> their effect.
+inline constexpr const char* kNdpExplosionMissing = "ndp.explosion.missing";
+inline constexpr const char* kExpEffectMissing = "exp.effect.missing";
+inline constexpr const char* kFxidResourceMissing = "fxid.resource.missing";
+inline constexpr const char* kSkyEffectMissing = "sky.effect.missing";
+inline constexpr const char* kSkyEffectNone = "sky.effect.none";
+
 // References across the game (docs/formats/mat0.md 8.5, docs/formats/wear.md 7.3, docs/formats/texm.md 8).
 inline constexpr const char* kWearMaterialMissing = "wear.material.missing";
 inline constexpr const char* kWearLightmapMissing = "wear.lightmap.missing";
