@@ -129,7 +129,7 @@ constexpr std::array<std::string_view, 1> kBuildListExtensions = {".lst"};
 
 // THE table (see kind.hpp for how to add a record). "other" stays last: kinds() callers that list the
 // known kinds stop before it.
-const std::array<Kind, 21> kKinds = {{
+const std::array<Kind, 22> kKinds = {{
     // key, name, item, type id, magic, extensions, view, entry attributes, check, --json, container, file kind
     {"nres", "NRes archive", "archive", 0, nres::kMagic, kNresExtensions, "none", 0, 0, 0, check_nres, nullptr, true, "archive"},
     {"rsli", "RsLi library", "library", 0, kRsliLibraryMagic, kRsliExtensions, "none", 0, 0, 0, check_rsli, nullptr, true, "library"},

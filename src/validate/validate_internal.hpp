@@ -94,6 +94,7 @@ struct BuildListUse {
   std::optional<std::uint32_t> class_word;
   std::string path;  // as stored, '\\' separated
   std::uint64_t offset = 0;
+};
 // A name one resource gives another by (archive, member): .ndp -> .exp, .exp -> FXID, FXID -> material or
 // sound, a sky's weather start -> its effect (validate_effects.cpp, validate_sky.cpp). Any of `archives`
 // may hold the member.

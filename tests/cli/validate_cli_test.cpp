@@ -52,7 +52,7 @@ TEST_F(ValidateCli, ACleanGamePrintsItsSummaryAndExitsZero) {
   EXPECT_NE(r.err.find("[mat0.block.mode]\nparkan: warning: archives/edge_cases.lib: gap"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("parkan: note:"),
             r.err.find("parkan: note: DATA/MAPS/M01/Land.msh: 4 materials of Land2.wea have one track")) << r.err;
-  EXPECT_EQ(r.out.rfind(game.path().string() + ": 18 archives, 233 resources\n\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind(game.path().string() + ": 20 archives, 254 resources\n\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("type         count      ok  warnings  errors\n"), std::string::npos) << r.out;
   // Types as `archive list` prints them: models are MESH entries, prototypes carry FourCC types.
   EXPECT_NE(r.out.find("\nMESH            14      14         0       0\n"), std::string::npos) << r.out;
@@ -70,11 +70,12 @@ TEST_F(ValidateCli, TheJsonReportHasTheKeysOfTheContract) {
   const ByteBuffer text = test::read_bytes(report);
   json doc = json::parse(std::string(text.begin(), text.end()));
   EXPECT_EQ(doc["game"], game.path().string());
-  EXPECT_EQ(doc["summary"]["archives"], 18);  // + mounts.rlb, sys.lib, ui/font.lib, sounds.lib, voices.lib
+  EXPECT_EQ(doc["summary"]["archives"], 20);  // + mounts.rlb, sys.lib, ui/font.lib, sounds.lib, voices.lib, effects.rlb, weapon.rlb
   // 194 + the world: Land.msh, Land.map, two WEARs, data.tma, four .dat; mounts.rlb (3 models, 3 WEARs) and
   // their 3 objects.rlb prototypes; the tank's and the building's .ndp and .cpt; BuildDat.lst; sys.lib's font
-  // and PAL.PAL, ui/font.lib's 3 fonts; the 8 + 3 SWAV sounds of sounds.lib and voices.lib
-  EXPECT_EQ(doc["summary"]["resources"], 233);
+  // and PAL.PAL, ui/font.lib's 3 fonts; the 8 + 3 SWAV sounds of sounds.lib and voices.lib; the 16 effects of
+  // effects.rlb, weapon.rlb's 3 explosions, the mission's sky.ske and sky.wea
+  EXPECT_EQ(doc["summary"]["resources"], 254);
   EXPECT_EQ(doc["by_type"]["SWAV"], json::parse(R"({"count": 11, "ok": 11, "warnings": 0, "errors": 0})"));
   EXPECT_EQ(doc["summary"]["errors"], 1);
   EXPECT_EQ(doc["summary"]["warnings"], 7);  // 6 + the sprites.lib quirk
