@@ -101,7 +101,7 @@ Result<int> run_payload_check(const std::vector<std::string>& srcs, const resour
     all.insert(all.end(), r.findings.begin(), r.findings.end());
   }
   all.insert(all.end(), extra.begin(), extra.end());
-  const std::string items_key = item + "s";
+  const std::string items_key = plural(item);
   if (as_json) {
     json doc = check_report_json(all);
     json files = json::array();

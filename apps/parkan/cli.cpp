@@ -47,7 +47,14 @@ nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics) {
 
 int check_exit_code(std::span<const Diagnostic> diagnostics) { return has_errors(diagnostics) ? 1 : 0; }
 
-std::string count_of(std::size_t n, const char* what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); }
+std::string plural(std::string_view noun) {
+  // "sky" -> "skies", "entry" -> "entries"; "key", "day" keep the y (a vowel before it).
+  if (noun.size() >= 2 && noun.back() == 'y' && std::string_view("aeiou").find(noun[noun.size() - 2]) == std::string_view::npos)
+    return std::string(noun.substr(0, noun.size() - 1)) + "ies";
+  return std::string(noun) + "s";
+}
+
+std::string count_of(std::size_t n, const char* what) { return fmt::format("{} {}", n, n == 1 ? std::string(what) : plural(what)); }
 
 std::string counts_text(const SeverityCounts& counts) {
   std::string out = count_of(counts.errors, "error") + ", " + count_of(counts.warnings, "warning");

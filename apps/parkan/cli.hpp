@@ -42,6 +42,8 @@ void print_diagnostics(std::span<const Diagnostic> diagnostics);
 nlohmann::json check_report_json(std::span<const Diagnostic> diagnostics);
 // The exit code of a check: 1 when any finding is an error, else 0.
 int check_exit_code(std::span<const Diagnostic> diagnostics);
+// "skies" for "sky", "maps" for "map": the noun's plural (English regular forms).
+std::string plural(std::string_view noun);
 // "1 error", "2 warnings": a count and a noun, plural when it is not 1.
 std::string count_of(std::size_t n, const char* what);
 // "N errors, N warnings[, N notes]", as every check command says it.

@@ -81,6 +81,9 @@ TEST(SkyCli, CheckReportsEachRuleAndExitsOneOnErrors) {
   test::write_bytes(dir / "broken.ske", broken);
   auto ok = run_cli({"sky", "check", (dir / "good.ske").string(), (dir / "odd.ske").string()});
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("\ntotal: 2 skies in 2 files, 0 errors, 1 warning\n"), std::string::npos) << ok.out;
+  auto as_json = run_cli({"sky", "check", (dir / "good.ske").string(), "--json"});
+  EXPECT_EQ(nlohmann::json::parse(as_json.out)["skies"], 1) << as_json.out;
   // Keyframe 1 at 12 + 72 + 175; its opcode after the version and the time.
   EXPECT_EQ(ok.err, "parkan: warning: " + (dir / "odd.ske").string() +
                         ": section 0 keyframe 1: opcode 12 is not one of 0 to 9 at offset 0x" +
