@@ -184,26 +184,10 @@ Result<int> sound_run_import(const SoundImportInput& in) {
   if (archive->format() != resource::ArchiveFormat::nres)
     return invalid(fmt::format("{}: an RsLi library; the game's sounds are in NRes archives", archive_path));
 
-  // The archive editors read their payload from a file: the converted WAV goes to a temporary one,
-  // removed when done (the input is given as it is when kept unchanged).
-  std::string payload_path = in.wav;
-  fs::path temp;
-  struct Remove {
-    fs::path* p;
-    ~Remove() {
-      std::error_code ec;
-      if (!p->empty()) fs::remove(*p, ec);
-    }
-  } remove_temp{&temp};
-  if (payload.size() != bytes.size() || !std::equal(payload.begin(), payload.end(), bytes.begin())) {
-    fs::path out_dir = path_from_utf8(in.out).parent_path();
-    if (out_dir.empty()) out_dir = ".";
-    temp = out_dir / path_from_utf8(fmt::format(".parkan-sound-import-{}.wav", reinterpret_cast<std::uintptr_t>(&in)));
-    PARKAN_TRY(write_file_atomic(temp, payload));
-    payload_path = path_to_utf8(temp);
-  }
+  // The payload as made here (converted, or the input unchanged); the input's path names it in messages.
   resource::PayloadEdit edit;
-  edit.payload_path = payload_path;
+  edit.payload_path = in.wav;
+  edit.payload_bytes = payload;
   edit.force = in.force;
   resource::ArchiveWriter writer;
   if (std::optional<std::size_t> index = archive->find(name)) {
