@@ -264,7 +264,8 @@ TEST(Font, EditedPixelChangesExactlyThere) {
 }
 
 TEST(Font, ImportRefusals) {
-  auto font = read_font(hand_font());
+  const ByteBuffer bytes = hand_font();
+  auto font = read_font(bytes);  // the font views these bytes: they outlive it
   ASSERT_TRUE(font.ok());
   auto image = atlas_image(*font, grey_palette());
   auto doc = export_json(*font, Encoding::cp1251, grey_palette());
