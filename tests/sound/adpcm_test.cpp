@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <numbers>
 
 #include "parkan/sound/wave.hpp"
 #include "support.hpp"
@@ -99,7 +100,7 @@ TEST(Adpcm, MatchesLibsndfileWhenInstalled) {
       for (std::uint16_t c = 0; c < channels; ++c) {
         noise = noise * 1664525u + 1013904223u;
         const double t = double(i) / 22050;
-        wave.push_back(std::int16_t(std::lround(12000 * std::sin(2 * M_PI * (200 + 3000 * t) * t * (c + 1)) +
+        wave.push_back(std::int16_t(std::lround(12000 * std::sin(2 * std::numbers::pi * (200 + 3000 * t) * t * (c + 1)) +
                                                 double(std::int32_t(noise >> 20) - 2048))));
       }
     const ByteBuffer wav = make_adpcm_wave(wave, channels, 22050).value();
@@ -138,7 +139,7 @@ TEST(Adpcm, EncodeThenDecodeKnownWaves) {
   const std::size_t frames = 22050 / 2 + 123;  // not a whole number of 1012-frame blocks
   std::vector<std::int16_t> sine, square, stereo;
   for (std::size_t i = 0; i < frames; ++i) {
-    sine.push_back(std::int16_t(std::lround(16000 * std::sin(2 * M_PI * 440.0 * double(i) / 22050))));
+    sine.push_back(std::int16_t(std::lround(16000 * std::sin(2 * std::numbers::pi * 440.0 * double(i) / 22050))));
     square.push_back(std::int16_t((i / 25) % 2 ? 12000 : -12000));  // 441 Hz
     stereo.push_back(sine.back());
     stereo.push_back(std::int16_t(-sine.back() / 2));
