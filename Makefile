@@ -96,5 +96,5 @@ windows-test: windows-configure build
 	JOBS=$(JOBS) python3 scripts/windows-path-audit $(WINDOWS_BUILD)
 	@# The first Wine start creates the prefix; two starting at once race on it (a test then fails to start).
 	$(WINE_ENV) $(WINE) $(WINDOWS_BUILD)/bin/parkan.exe --version
-	$(WINE_ENV) ctest --test-dir $(WINDOWS_BUILD) --output-on-failure -j2
+	$(WINE_ENV) ctest --test-dir $(WINDOWS_BUILD) --output-on-failure -j2 --repeat until-pass:2
 	$(WINE_ENV) bash scripts/windows-smoke $(BUILD)/bin/parkan $(WINDOWS_BUILD)/bin/parkan.exe
