@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "parkan/core/name_field.hpp"
 #include "parkan/core/text.hpp"
 #include "parkan/unit/codes.hpp"
 
@@ -18,12 +19,9 @@ namespace {
 std::int32_t load_i32(const std::uint8_t* p) { return static_cast<std::int32_t>(load_u32(p)); }
 
 // A char[32] field up to its first NUL (all 32 bytes when there is none: unit.name.nul says so).
-std::string field_text(const std::uint8_t* p) {
-  const auto* end = std::find(p, p + kNameField, std::uint8_t{0});
-  return std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(end - p));
-}
+std::string field_text(const std::uint8_t* p) { return name_field_text(p, kNameField); }
 
-bool field_terminated(const std::uint8_t* p) { return std::find(p, p + kNameField, std::uint8_t{0}) != p + kNameField; }
+bool field_terminated(const std::uint8_t* p) { return name_field_terminated(p, kNameField); }
 
 std::size_t record_offset(std::size_t index) { return kHeaderSize + index * kRecordSize; }
 
@@ -68,19 +66,9 @@ Status derive_tree(std::vector<Part>& parts) {
 }
 
 // A name into its stored field: the stored bytes when they still read the same (the tail after the
-// NUL kept), else the name and zeros.
+// NUL kept), else the name and zeros (include/parkan/core/name_field.hpp).
 Status put_name(std::uint8_t* field, const std::string& name, const char* what) {
-  // A stored name that reads the same is kept as it is, tail and all, even a field with no NUL (which
-  // reads as 32 bytes): a read file writes back byte for byte.
-  if (field_text(field) == name) return {};
-  if (name.size() >= kNameField)
-    return invalid_rule(codes::kNameLength, fmt::format("{} \"{}\" is {} bytes; the field holds {} with its NUL", what,
-                                                        name, name.size(), kNameField - 1));
-  if (name.find('\0') != std::string::npos)
-    return invalid_rule(codes::kNameNulInside, fmt::format("{} has a NUL inside: it would read back cut short", what));
-  std::memset(field, 0, kNameField);
-  std::memcpy(field, name.data(), name.size());
-  return {};
+  return put_name_field(field, kNameField, name, what, {codes::kNameLength, codes::kNameNulInside});
 }
 
 void put_u32(std::uint8_t* p, std::uint32_t v) { std::memcpy(p, &v, 4); }
